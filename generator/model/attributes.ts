@@ -1,0 +1,332 @@
+// The attribute walk: one CloudFormation property → one Terraform attribute, recursively
+// (cfn-mapping.md §4 type mapping, §5 validators, §6 flags, defaults and plan modifiers).
+import type {
+  Attribute,
+  Attributes,
+  AttributeType,
+  ElementType,
+  PlanModifier,
+  Validator,
+} from "../../runtime/schema/types.js";
+import { arrayKind, type ArrayKind } from "./array-kind.js";
+import { type CfnNode, type CfnResourceSchema, joinPointer, MappingError } from "./cfn-schema.js";
+import { type DefaultTarget, mapDefault } from "./defaults.js";
+import { attributeFlags, type Flags, isComputedOnly, isOptionalComputed } from "./flags.js";
+import { attributeName } from "./naming.js";
+import {
+  type AttributePath,
+  childPath,
+  itemsPath,
+  matchesAny,
+  matchesPlain,
+  type PointerSet,
+} from "./pointers.js";
+import { type Resolved, resolveNode } from "./resolve.js";
+import { arrayValidators, primitiveValidators, type ValidatorContext } from "./validators.js";
+
+export interface ModelNote {
+  readonly pointer: string;
+  readonly message: string;
+  readonly kind: string;
+}
+
+export interface WalkContext extends ValidatorContext {
+  readonly schema: CfnResourceSchema;
+  readonly readOnly: PointerSet;
+  readonly createOnly: PointerSet;
+  readonly writeOnly: PointerSet;
+  readonly deprecated: PointerSet;
+  readonly notes: ModelNote[];
+  /** Set once any attribute can change in place (neither createOnly nor readOnly). */
+  mutable: boolean;
+}
+
+/** What a child inherits from its parent attribute. */
+interface Parent {
+  readonly path: AttributePath;
+  readonly computedOnly: boolean;
+  readonly optionalComputed: boolean;
+  readonly refStack: readonly string[];
+}
+
+export const rootParent = (path: AttributePath): Parent => ({
+  path,
+  computedOnly: false,
+  optionalComputed: false,
+  refStack: [],
+});
+
+const PRIMITIVE: Readonly<Record<string, ElementType>> = {
+  boolean: { kind: "bool" },
+  integer: { kind: "int64" },
+  number: { kind: "float64" },
+};
+
+function primitiveElement(r: Resolved): ElementType | undefined {
+  if (r.type === "string") {
+    return { kind: "string", flavor: r.node.format === "date-time" ? "rfc3339" : "plain" };
+  }
+  return PRIMITIVE[r.type];
+}
+
+const JSON_STRING: ElementType = { kind: "string", flavor: "json" };
+
+const hasKeys = (o: object | undefined): o is object => o !== undefined && o !== null && Object.keys(o).length > 0;
+
+/** §4.3: the first patternProperties key (sorted) gives the map's value schema. */
+function mapValueSchema(node: CfnNode): CfnNode {
+  const keys = Object.keys(node.patternProperties!).sort();
+  return node.patternProperties![keys[0]!]!;
+}
+
+/** Shape decided for one resolved node, before flags are applied. */
+interface Shape {
+  readonly type: AttributeType;
+  /** Validators of the value itself (type validators; NotNull is added later). */
+  readonly validators: Validator[];
+  readonly arrayKind?: ArrayKind;
+  readonly defaultTarget?: DefaultTarget;
+}
+
+export class AttributeWalker {
+  constructor(private readonly ctx: WalkContext) {}
+
+  /** Builds the attributes of an object's `properties`, sorted by Terraform name. */
+  objectAttributes(
+    properties: Readonly<Record<string, CfnNode>>,
+    required: readonly string[] | undefined,
+    pointer: string,
+    parent: Parent,
+    nameOf: (cfnName: string) => string = attributeName,
+  ): Attributes {
+    const requiredSet = new Set(Array.isArray(required) ? required : []);
+    const out: Record<string, Attribute> = {};
+    const cfnByTf = new Map<string, string>();
+    // Byte-wise order of CFN names, as the Go generator walks them; output order is by TF name.
+    for (const cfnName of Object.keys(properties).sort()) {
+      const tfName = nameOf(cfnName);
+      const clash = cfnByTf.get(tfName);
+      if (clash !== undefined) {
+        throw new MappingError(
+          joinPointer(pointer, cfnName),
+          `properties "${clash}" and "${cfnName}" both map to the Terraform attribute "${tfName}"`,
+          "attribute name conflict",
+        );
+      }
+      cfnByTf.set(tfName, cfnName);
+      out[tfName] = this.attribute(cfnName, properties[cfnName]!, joinPointer(pointer, cfnName), parent, requiredSet.has(cfnName));
+    }
+    return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  }
+
+  private attribute(cfnName: string, node: CfnNode, pointer: string, parent: Parent, required: boolean): Attribute {
+    const resolved = resolveNode(this.ctx.schema, node, pointer, parent.refStack);
+    const path = childPath(parent.path, cfnName);
+    const readOnly = matchesPlain(this.ctx.readOnly, path);
+    const createOnly = matchesPlain(this.ctx.createOnly, path);
+    const flags = attributeFlags({
+      required,
+      readOnly,
+      createOnly,
+      hasDefault: resolved.node.default !== undefined,
+      parentComputedOnly: parent.computedOnly,
+      parentOptionalComputed: parent.optionalComputed,
+    });
+    if (!matchesPlain(this.ctx.createOnly, path) && !readOnly) this.ctx.mutable = true;
+
+    const childParent: Parent = {
+      path,
+      computedOnly: isComputedOnly(flags),
+      optionalComputed: isOptionalComputed(flags),
+      refStack: resolved.refStack,
+    };
+    const shape = this.shape(resolved, pointer, childParent);
+    return this.finish(cfnName, resolved, pointer, path, flags, parent, shape);
+  }
+
+  private finish(
+    cfnName: string,
+    resolved: Resolved,
+    pointer: string,
+    path: AttributePath,
+    flags: Flags,
+    parent: Parent,
+    shape: Shape,
+  ): Attribute {
+    const computedOnly = isComputedOnly(flags);
+    const validators = computedOnly ? [] : [...shape.validators];
+    if (flags.notNull) validators.push({ kind: "notNull" });
+
+    const planModifiers: PlanModifier[] = [];
+    if (shape.arrayKind === "multiset") planModifiers.push({ kind: "multiset" });
+    if (flags.computed && !parent.computedOnly) planModifiers.push({ kind: "useStateForUnknown" });
+    if (matchesAny(this.ctx.createOnly, path)) {
+      planModifiers.push({ kind: isOptionalComputed(flags) ? "requiresReplaceIfConfigured" : "requiresReplace" });
+    }
+
+    let defaultValue: Attribute["default"];
+    if (resolved.node.default !== undefined && shape.defaultTarget && !parent.computedOnly) {
+      const d = mapDefault(shape.defaultTarget, resolved.node.default, attributeName);
+      if (d && "value" in d) defaultValue = d.value;
+      else if (d) this.ctx.notes.push({ pointer: pointer + "/default", kind: "default-dropped", message: d.dropped });
+    }
+
+    const description = resolved.node.description;
+    return {
+      cfnName,
+      type: shape.type,
+      ...(typeof description === "string" && description !== "" && { description }),
+      ...(flags.required && { required: true }),
+      ...(flags.optional && { optional: true }),
+      ...(flags.computed && { computed: true }),
+      ...(matchesPlain(this.ctx.writeOnly, path) && { writeOnly: true }),
+      ...(matchesPlain(this.ctx.deprecated, path) && { deprecated: true }),
+      ...(defaultValue !== undefined && { default: defaultValue }),
+      ...(validators.length > 0 && { validators }),
+      ...(planModifiers.length > 0 && { planModifiers }),
+    };
+  }
+
+  private recursionCut(resolved: Resolved, pointer: string): Shape {
+    this.ctx.notes.push({
+      pointer,
+      kind: "recursion-cut",
+      message: `recursive definition ${resolved.recursiveRef} cut here: the value is a JSON string`,
+    });
+    return { type: JSON_STRING, validators: [] };
+  }
+
+  private shape(resolved: Resolved, pointer: string, parent: Parent): Shape {
+    if (resolved.recursiveRef) return this.recursionCut(resolved, pointer);
+    const node = resolved.node;
+    const element = primitiveElement(resolved);
+    if (element) {
+      const validators = primitiveValidators(resolved.type as "string", node, pointer, this.ctx);
+      const kind = element.kind as "bool" | "int64" | "float64" | "string";
+      return { type: element, validators, defaultTarget: { kind } };
+    }
+    if (resolved.type === "array") return this.arrayShape(node, pointer, parent);
+    // object or untyped
+    if (hasKeys(node.properties) && hasKeys(node.patternProperties)) {
+      throw new MappingError(pointer, "an object with both properties and patternProperties is not supported");
+    }
+    if (hasKeys(node.properties)) {
+      const attributes = this.objectAttributes(node.properties!, node.required, pointer + "/properties", parent);
+      return { type: { kind: "object", attributes }, validators: [], defaultTarget: { kind: "object" } };
+    }
+    if (hasKeys(node.patternProperties)) return this.mapShape(node, pointer, parent);
+    // No properties: a free-form JSON document.
+    return { type: JSON_STRING, validators: [], defaultTarget: { kind: "string" } };
+  }
+
+  private arrayShape(node: CfnNode, pointer: string, parent: Parent): Shape {
+    const kind = arrayKind(node.insertionOrder, node.uniqueItems);
+    const collection = kind === "set" ? "set" : "list";
+    const itemsPointer = pointer + "/items";
+    const itemParent: Parent = { ...parent, path: itemsPath(parent.path) };
+    if (node.items === undefined) {
+      this.ctx.notes.push({ pointer, kind: "array-without-items", message: "array without items: elements are JSON strings" });
+      return { type: { kind: collection, element: JSON_STRING }, validators: arrayValidators(kind, node, []), arrayKind: kind };
+    }
+    const items = resolveNode(this.ctx.schema, node.items, itemsPointer, parent.refStack);
+    const withKind = (type: AttributeType, itemValidators: Validator[] = []): Shape => ({
+      type,
+      validators: arrayValidators(kind, node, itemValidators),
+      arrayKind: kind,
+    });
+
+    if (items.recursiveRef) {
+      this.recursionCut(items, itemsPointer);
+      return withKind({ kind: collection, element: JSON_STRING });
+    }
+    const element = primitiveElement(items);
+    if (element) {
+      const itemValidators = primitiveValidators(items.type as "string", items.node, itemsPointer, this.ctx);
+      return {
+        ...withKind({ kind: collection, element }, itemValidators),
+        defaultTarget: element.kind === "string" ? { kind: "stringCollection" } : undefined,
+      };
+    }
+    if (items.type === "array") {
+      return withKind({ kind: collection, element: this.nestedArrayElement(items, itemsPointer) });
+    }
+    const itemNode = items.node;
+    if (hasKeys(itemNode.properties) && !hasKeys(itemNode.patternProperties)) {
+      const attributes = this.objectAttributes(itemNode.properties!, itemNode.required, itemsPointer + "/properties", {
+        ...itemParent,
+        refStack: items.refStack,
+      });
+      return {
+        ...withKind({ kind: collection === "set" ? "setNested" : "listNested", attributes }),
+        defaultTarget: { kind: "nestedCollection" },
+      };
+    }
+    if (hasKeys(itemNode.patternProperties) && !hasKeys(itemNode.properties)) {
+      return withKind({ kind: collection, element: { kind: "map", element: this.mapElement(itemNode, itemsPointer, items.refStack) } });
+    }
+    // Items without a usable shape (untyped, oneOf of $refs, object without properties): the Go
+    // provider cannot generate these; each element is a JSON document instead.
+    this.ctx.notes.push({ pointer: itemsPointer, kind: "json-elements", message: "items have no fixed shape: elements are JSON strings" });
+    return withKind({ kind: collection, element: JSON_STRING });
+  }
+
+  /** Arrays of arrays (§4.2): primitive inner items nest as collection types; others become JSON. */
+  private nestedArrayElement(inner: Resolved, pointer: string): ElementType {
+    const innerKind = arrayKind(inner.node.insertionOrder, inner.node.uniqueItems) === "set" ? "set" : "list";
+    if (inner.node.items === undefined) return { kind: innerKind, element: JSON_STRING };
+    const innerItems = resolveNode(this.ctx.schema, inner.node.items, pointer + "/items", inner.refStack);
+    const prim = innerItems.recursiveRef ? undefined : primitiveElement(innerItems);
+    if (prim) return { kind: innerKind, element: prim };
+    this.ctx.notes.push({ pointer, kind: "json-elements", message: "array of arrays of objects: inner elements are JSON strings" });
+    return { kind: innerKind, element: JSON_STRING };
+  }
+
+  /** Element type of a map whose value schema must be expressible as a collection type. */
+  private mapElement(node: CfnNode, pointer: string, refStack: readonly string[]): ElementType {
+    const valuePointer = pointer + "/patternProperties";
+    const value = resolveNode(this.ctx.schema, mapValueSchema(node), valuePointer, refStack);
+    const prim = value.recursiveRef ? undefined : primitiveElement(value);
+    if (prim) return prim;
+    if (value.type === "array" && value.node.items !== undefined) {
+      const items = resolveNode(this.ctx.schema, value.node.items, valuePointer + "/items", value.refStack);
+      const itemPrim = items.recursiveRef ? undefined : primitiveElement(items);
+      const kind = arrayKind(value.node.insertionOrder, value.node.uniqueItems) === "set" ? "set" : "list";
+      if (itemPrim) return { kind, element: itemPrim };
+    }
+    if (hasKeys(value.node.patternProperties) && !hasKeys(value.node.properties)) {
+      return { kind: "map", element: this.mapElement(value.node, valuePointer, value.refStack) };
+    }
+    this.ctx.notes.push({ pointer: valuePointer, kind: "json-elements", message: "map values have no fixed shape: values are JSON strings" });
+    return JSON_STRING;
+  }
+
+  /** §4.3 maps from patternProperties. */
+  private mapShape(node: CfnNode, pointer: string, parent: Parent): Shape {
+    const keys = Object.keys(node.patternProperties!).sort();
+    if (keys.length > 1) {
+      this.ctx.notes.push({ pointer: pointer + "/patternProperties", kind: "map-extra-keys", message: `only the first of ${keys.length} patternProperties keys is used` });
+    }
+    const valuePointer = joinPointer(pointer + "/patternProperties", keys[0]!);
+    const value = resolveNode(this.ctx.schema, mapValueSchema(node), valuePointer, parent.refStack);
+    const valueParent: Parent = { ...parent, path: itemsPath(parent.path), refStack: value.refStack };
+    if (!value.recursiveRef) {
+      // Objects as map values: nested attributes; the values' `required` is ignored (§4.3).
+      if (hasKeys(value.node.properties) && !hasKeys(value.node.patternProperties)) {
+        const attributes = this.objectAttributes(value.node.properties!, [], valuePointer + "/properties", valueParent);
+        return { type: { kind: "mapNested", attributes }, validators: [] };
+      }
+      if (value.type === "array" && value.node.items !== undefined) {
+        const items = resolveNode(this.ctx.schema, value.node.items, valuePointer + "/items", value.refStack);
+        const isSet = arrayKind(value.node.insertionOrder, value.node.uniqueItems) === "set";
+        if (isSet && !items.recursiveRef && hasKeys(items.node.properties)) {
+          const attributes = this.objectAttributes(items.node.properties!, [], valuePointer + "/items/properties", {
+            ...valueParent,
+            refStack: items.refStack,
+          });
+          return { type: { kind: "mapNested", attributes }, validators: [] };
+        }
+      }
+    }
+    return { type: { kind: "map", element: this.mapElement(node, pointer, parent.refStack) }, validators: [] };
+  }
+}

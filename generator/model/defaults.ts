@@ -1,0 +1,64 @@
+// Static defaults (cfn-mapping.md §6.3), expressed in Terraform terms for the runtime's plan step.
+import type { JsonValue } from "../../runtime/schema/types.js";
+
+export type DefaultTarget =
+  | { readonly kind: "bool" | "int64" | "float64" | "string" }
+  | { readonly kind: "stringCollection" }
+  | { readonly kind: "nestedCollection" }
+  | { readonly kind: "object" };
+
+export type DefaultResult = { readonly value: JsonValue } | { readonly dropped: string } | undefined;
+
+// Go's strconv.ParseBool accepts these spellings, and schemas rely on it.
+const BOOL_STRINGS: Readonly<Record<string, boolean>> = {
+  "1": true, t: true, T: true, TRUE: true, true: true, True: true,
+  "0": false, f: false, F: false, FALSE: false, false: false, False: false,
+};
+
+/** Snake-cases object default keys with the attribute-name rule; drops a schema pasted as a default. */
+function objectDefault(value: unknown, attributeName: (cfn: string) => string): JsonValue | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  if ("properties" in value) return undefined;
+  const out: Record<string, JsonValue> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (v !== null && typeof v === "object" && !Array.isArray(v)) {
+      const nested = objectDefault(v, attributeName);
+      if (nested === undefined) return undefined;
+      out[attributeName(k)] = nested;
+    } else {
+      out[attributeName(k)] = v as JsonValue;
+    }
+  }
+  return out;
+}
+
+export function mapDefault(
+  target: DefaultTarget,
+  value: unknown,
+  attributeName: (cfn: string) => string,
+): DefaultResult {
+  if (value === undefined) return undefined;
+  const mismatch = { dropped: `default ${JSON.stringify(value)} does not fit a ${target.kind} attribute` };
+  switch (target.kind) {
+    case "bool":
+      if (typeof value === "boolean") return { value };
+      if (typeof value === "string" && value in BOOL_STRINGS) return { value: BOOL_STRINGS[value]! };
+      return mismatch;
+    case "int64":
+      return typeof value === "number" ? { value: Math.trunc(value) } : mismatch;
+    case "float64":
+      return typeof value === "number" ? { value } : mismatch;
+    case "string":
+      if (typeof value === "string") return { value };
+      if (typeof value === "boolean" || typeof value === "number") return { value: String(value) };
+      return mismatch;
+    case "stringCollection":
+      return Array.isArray(value) && value.every((v) => typeof v === "string") ? { value } : mismatch;
+    case "nestedCollection":
+      return Array.isArray(value) && value.length === 0 ? { value: [] } : mismatch;
+    case "object": {
+      const mapped = objectDefault(value, attributeName);
+      return mapped === undefined ? { dropped: "object default is not a plain object of values" } : { value: mapped };
+    }
+  }
+}

@@ -1,0 +1,15 @@
+// When a type gets a plural data source (cfn-mapping.md §7.1 "Plural rule", §2.2 collisions).
+import type { CfnResourceSchema } from "./cfn-schema.js";
+import type { TypeNames } from "./naming.js";
+
+/** Why the plural data source cannot exist, or undefined when it can. */
+export function pluralSuppressionReason(schema: CfnResourceSchema, names: TypeNames): string | undefined {
+  const list = schema.handlers?.list;
+  if (list === undefined) return "no list handler";
+  const hs = list.handlerSchema;
+  if (hs && (hs.required !== undefined || hs.oneOf !== undefined || hs.anyOf !== undefined || hs.allOf !== undefined)) {
+    return "list handler needs arguments";
+  }
+  if (names.pluralCollidesWithSingular) return `plural name collides with the singular name ${names.tfTypeName}`;
+  return undefined;
+}

@@ -1,0 +1,166 @@
+// One CloudFormation type → its resource, singular and plural data source definitions
+// (cfn-mapping.md §7, §8). Pure: no I/O; suppression decisions come back as data.
+import type {
+  Attribute,
+  Attributes,
+  IdentityAttribute,
+  PluralDataSourceDefinition,
+  ResourceDefinition,
+  SingularDataSourceDefinition,
+} from "../../runtime/schema/types.js";
+import { AttributeWalker, type ModelNote, rootParent, type WalkContext } from "./attributes.js";
+import { type CfnResourceSchema, MappingError } from "./cfn-schema.js";
+import { toSingularDataSourceAttributes } from "./data-source.js";
+import { isGlobalService } from "./global-services.js";
+import { identityName, isMetaArgument, topLevelAttributeName, type TypeNames, typeNames } from "./naming.js";
+import { rootPath, pointerSet } from "./pointers.js";
+import { pluralSuppressionReason } from "./plural-rule.js";
+import type { PatternTally } from "./validators.js";
+
+export type ModuleKind = "resource" | "singularDataSource" | "pluralDataSource";
+
+export interface Suppression {
+  readonly module: ModuleKind;
+  readonly reason: string;
+  /** Where in the schema the reason comes from, when it is a mapping failure. */
+  readonly pointer?: string;
+  /** A mapping failure (not a rule or a configured suppression). */
+  readonly mappingError?: boolean;
+}
+
+export interface TypeModel {
+  readonly cfnTypeName: string;
+  readonly names: TypeNames;
+  readonly resource?: ResourceDefinition;
+  readonly singular?: SingularDataSourceDefinition;
+  readonly plural?: PluralDataSourceDefinition;
+  readonly suppressed: readonly Suppression[];
+  readonly notes: readonly ModelNote[];
+  readonly patterns: PatternTally;
+}
+
+const ID_DESCRIPTION = "Uniquely identifies the resource.";
+
+/** First sentence of a description, as the Go provider uses it for identity attributes. */
+function firstSentence(description: string | undefined): string {
+  if (!description) return "";
+  const dot = description.indexOf(".");
+  return dot === -1 ? description : description.slice(0, dot);
+}
+
+function handlerTimeout(schema: CfnResourceSchema, op: "create" | "update" | "delete"): number {
+  const t = schema.handlers?.[op]?.timeoutInMinutes;
+  return typeof t === "number" && t > 0 ? Math.trunc(t) : 0;
+}
+
+function identity(schema: CfnResourceSchema): IdentityAttribute[] {
+  return (schema.primaryIdentifier ?? []).map((pointer) => {
+    const segments = pointer.replace(/^\/properties\//, "").split("/");
+    const top = schema.properties?.[segments[0]!];
+    return { name: identityName(segments), description: firstSentence(top?.description) };
+  });
+}
+
+function buildAttributes(schema: CfnResourceSchema, names: TypeNames, ctx: WalkContext): Attributes {
+  const properties = schema.properties;
+  if (properties === undefined || properties === null || typeof properties !== "object") {
+    throw new MappingError("/properties", "the schema has no properties object", "invalid schema");
+  }
+  for (const cfnName of Object.keys(properties)) {
+    const tfName = topLevelAttributeName(cfnName, names.resourceSnake);
+    if (isMetaArgument(tfName)) {
+      throw new MappingError(`/properties/${cfnName}`, `"${tfName}" is a Terraform meta-argument`, "meta-argument property name");
+    }
+  }
+  const walker = new AttributeWalker(ctx);
+  const attributes = walker.objectAttributes(properties, schema.required, "/properties", rootParent(rootPath), (cfn) =>
+    topLevelAttributeName(cfn, names.resourceSnake),
+  );
+  if (attributes.id !== undefined) {
+    throw new MappingError("/properties", 'a property maps to the reserved attribute name "id"', "attribute name conflict");
+  }
+  return attributes;
+}
+
+const resourceId: Attribute = {
+  type: { kind: "string", flavor: "plain" },
+  description: ID_DESCRIPTION,
+  computed: true,
+  planModifiers: [{ kind: "useStateForUnknown" }],
+};
+
+export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
+  const names = typeNames(schema.typeName);
+  const ctx: WalkContext = {
+    schema,
+    readOnly: pointerSet(schema.readOnlyProperties),
+    createOnly: pointerSet(schema.createOnlyProperties),
+    writeOnly: pointerSet(schema.writeOnlyProperties),
+    deprecated: pointerSet(schema.deprecatedProperties),
+    notes: [],
+    patterns: { kept: 0, rewritten: 0, dropped: 0, blank: 0 },
+    mutable: false,
+  };
+  const suppressed: Suppression[] = [];
+  let resource: ResourceDefinition | undefined;
+  let singular: SingularDataSourceDefinition | undefined;
+  try {
+    const attributes = buildAttributes(schema, names, ctx);
+    resource = {
+      kind: "resource",
+      cfnTypeName: schema.typeName,
+      tfTypeName: names.tfTypeName,
+      description: schema.description ?? "",
+      schemaVersion: 1,
+      attributes: { ...attributes, id: resourceId },
+      primaryIdentifier: schema.primaryIdentifier ?? [],
+      identity: identity(schema),
+      readOnlyProperties: schema.readOnlyProperties ?? [],
+      createOnlyProperties: schema.createOnlyProperties ?? [],
+      writeOnlyProperties: schema.writeOnlyProperties ?? [],
+      isGlobal: isGlobalService(names.serviceDir),
+      isImmutable: !ctx.mutable,
+      timeouts: {
+        create: handlerTimeout(schema, "create"),
+        update: handlerTimeout(schema, "update"),
+        delete: handlerTimeout(schema, "delete"),
+      },
+      listable: pluralSuppressionReason(schema, names) === undefined,
+    };
+    singular = {
+      kind: "singularDataSource",
+      cfnTypeName: schema.typeName,
+      tfTypeName: names.tfTypeName,
+      description: `Data Source schema for ${schema.typeName}`,
+      attributes: toSingularDataSourceAttributes(attributes),
+    };
+  } catch (e) {
+    if (!(e instanceof MappingError)) throw e;
+    for (const module of ["resource", "singularDataSource"] as const) {
+      suppressed.push({ module, reason: `${e.reason}: ${e.message}`, pointer: e.pointer, mappingError: true });
+    }
+  }
+
+  const pluralReason = pluralSuppressionReason(schema, names);
+  const plural: PluralDataSourceDefinition | undefined =
+    pluralReason === undefined
+      ? {
+          kind: "pluralDataSource",
+          cfnTypeName: schema.typeName,
+          tfTypeName: names.pluralTfTypeName,
+          description: `Plural Data Source schema for ${schema.typeName}`,
+        }
+      : undefined;
+  if (pluralReason !== undefined) suppressed.push({ module: "pluralDataSource", reason: pluralReason });
+
+  return {
+    cfnTypeName: schema.typeName,
+    names,
+    resource,
+    singular,
+    plural,
+    suppressed,
+    notes: ctx.notes,
+    patterns: ctx.patterns,
+  };
+}

@@ -1,0 +1,111 @@
+// Validators from JSON Schema keywords (cfn-mapping.md §5), as runtime descriptors.
+import type { Validator } from "../../runtime/schema/types.js";
+import { translatePattern } from "../regex/translate.js";
+import type { CfnNode } from "./cfn-schema.js";
+import type { ArrayKind } from "./array-kind.js";
+
+export interface ValidatorNote {
+  readonly pointer: string;
+  readonly message: string;
+  readonly kind: "pattern-dropped" | "pattern-rewritten" | "enum-ignored";
+}
+
+export interface PatternTally {
+  kept: number;
+  rewritten: number;
+  dropped: number;
+  blank: number;
+}
+
+export interface ValidatorContext {
+  readonly notes: ValidatorNote[];
+  readonly patterns: PatternTally;
+}
+
+const isInt = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n);
+const isNum = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n);
+
+function bounded(
+  min: unknown,
+  max: unknown,
+  check: (n: unknown) => n is number,
+  make: (min?: number, max?: number) => Validator,
+): Validator[] {
+  const lo = check(min) ? min : undefined;
+  const hi = check(max) ? max : undefined;
+  return lo === undefined && hi === undefined ? [] : [make(lo, hi)];
+}
+
+const length = (min?: number, max?: number): Validator => ({ kind: "length", ...(min !== undefined && { min }), ...(max !== undefined && { max }) });
+const range = (min?: number, max?: number): Validator => ({ kind: "range", ...(min !== undefined && { min }), ...(max !== undefined && { max }) });
+const size = (min?: number, max?: number): Validator => ({ kind: "size", ...(min !== undefined && { min }), ...(max !== undefined && { max }) });
+
+/** A CloudFormation pattern as an ECMAScript regex validator; untranslatable ones are dropped with a note. */
+export function patternValidator(pattern: unknown, pointer: string, ctx: ValidatorContext): Validator[] {
+  if (typeof pattern !== "string") return [];
+  if (pattern === "") {
+    // Blanked by the schema sanitizer upstream: nothing to check.
+    ctx.patterns.blank++;
+    return [];
+  }
+  const t = translatePattern(pattern);
+  if (!t.ok) {
+    ctx.patterns.dropped++;
+    ctx.notes.push({ pointer: pointer + "/pattern", kind: "pattern-dropped", message: `pattern dropped: ${t.reason}` });
+    return [];
+  }
+  if (t.rewrites.length > 0) ctx.patterns.rewritten++;
+  else ctx.patterns.kept++;
+  return [{ kind: "regex", source: t.source, flags: t.flags }];
+}
+
+function enumValidator(
+  values: unknown,
+  accept: (v: unknown) => boolean,
+  pointer: string,
+  ctx: ValidatorContext,
+): Validator[] {
+  if (!Array.isArray(values) || values.length === 0) return [];
+  if (!values.every(accept)) {
+    ctx.notes.push({ pointer: pointer + "/enum", kind: "enum-ignored", message: "enum values do not match the property type; no OneOf validator" });
+    return [];
+  }
+  return [{ kind: "oneOf", values: values as (string | number)[] }];
+}
+
+/** Validators of a primitive value: string length/pattern/enum, number ranges and enums. */
+export function primitiveValidators(
+  type: "string" | "integer" | "number" | "boolean",
+  node: CfnNode,
+  pointer: string,
+  ctx: ValidatorContext,
+): Validator[] {
+  switch (type) {
+    case "string":
+      return [
+        ...bounded(node.minLength, node.maxLength, isInt, length),
+        ...patternValidator(node.pattern, pointer, ctx),
+        ...enumValidator(node.enum, (v) => typeof v === "string", pointer, ctx),
+      ];
+    case "integer":
+      return [
+        ...bounded(node.minimum, node.maximum, isInt, range),
+        ...enumValidator(node.enum, isInt, pointer, ctx),
+      ];
+    case "number":
+      return [
+        ...bounded(node.minimum, node.maximum, isNum, range),
+        ...enumValidator(node.enum, isNum, pointer, ctx),
+      ];
+    case "boolean":
+      return [];
+  }
+}
+
+/** Validators of an array: size, uniqueness of an ordered set, then per-item checks. */
+export function arrayValidators(kind: ArrayKind, node: CfnNode, itemValidators: readonly Validator[]): Validator[] {
+  const out = bounded(node.minItems, node.maxItems, isInt, size);
+  if (kind === "orderedSet") out.push({ kind: "uniqueValues" });
+  if (itemValidators.length > 0) out.push({ kind: "each", validators: itemValidators });
+  return out;
+}
