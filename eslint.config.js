@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "generated/", "dist/", "test/golden/"] },
+  { ignores: ["node_modules/", "generated/", "dist/", "test/golden/", ".test-out-*/", ".cache/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

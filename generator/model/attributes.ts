@@ -22,13 +22,9 @@ import {
   type PointerSet,
 } from "./pointers.js";
 import { type Resolved, resolveNode } from "./resolve.js";
-import { arrayValidators, primitiveValidators, type ValidatorContext } from "./validators.js";
+import { arrayValidators, type ModelNote, primitiveValidators, type ValidatorContext } from "./validators.js";
 
-export interface ModelNote {
-  readonly pointer: string;
-  readonly message: string;
-  readonly kind: string;
-}
+export type { ModelNote };
 
 export interface WalkContext extends ValidatorContext {
   readonly schema: CfnResourceSchema;

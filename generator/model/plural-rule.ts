@@ -7,7 +7,8 @@ export function pluralSuppressionReason(schema: CfnResourceSchema, names: TypeNa
   const list = schema.handlers?.list;
   if (list === undefined) return "no list handler";
   const hs = list.handlerSchema;
-  if (hs && (hs.required !== undefined || hs.oneOf !== undefined || hs.anyOf !== undefined || hs.allOf !== undefined)) {
+  const present = (v: readonly unknown[] | undefined): boolean => Array.isArray(v) && v.length > 0;
+  if (hs && (present(hs.required) || present(hs.oneOf) || present(hs.anyOf) || present(hs.allOf))) {
     return "list handler needs arguments";
   }
   if (names.pluralCollidesWithSingular) return `plural name collides with the singular name ${names.tfTypeName}`;

@@ -10,7 +10,7 @@ import type {
 } from "../../runtime/schema/types.js";
 import { AttributeWalker, type ModelNote, rootParent, type WalkContext } from "./attributes.js";
 import { type CfnResourceSchema, MappingError } from "./cfn-schema.js";
-import { toSingularDataSourceAttributes } from "./data-source.js";
+import { singularDataSourceFrom } from "../../runtime/schema/derive.js";
 import { isGlobalService } from "./global-services.js";
 import { identityName, isMetaArgument, topLevelAttributeName, type TypeNames, typeNames } from "./naming.js";
 import { rootPath, pointerSet } from "./pointers.js";
@@ -127,13 +127,7 @@ export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
       },
       listable: pluralSuppressionReason(schema, names) === undefined,
     };
-    singular = {
-      kind: "singularDataSource",
-      cfnTypeName: schema.typeName,
-      tfTypeName: names.tfTypeName,
-      description: `Data Source schema for ${schema.typeName}`,
-      attributes: toSingularDataSourceAttributes(attributes),
-    };
+    singular = singularDataSourceFrom(resource);
   } catch (e) {
     if (!(e instanceof MappingError)) throw e;
     for (const module of ["resource", "singularDataSource"] as const) {

@@ -4,10 +4,12 @@ import { translatePattern } from "../regex/translate.js";
 import type { CfnNode } from "./cfn-schema.js";
 import type { ArrayKind } from "./array-kind.js";
 
-export interface ValidatorNote {
+/** Something the model did that a maintainer should know: a dropped pattern, a cut recursion… */
+export interface ModelNote {
   readonly pointer: string;
   readonly message: string;
-  readonly kind: "pattern-dropped" | "pattern-rewritten" | "enum-ignored";
+  /** Short stable category, e.g. "pattern-dropped", "recursion-cut". */
+  readonly kind: string;
 }
 
 export interface PatternTally {
@@ -18,7 +20,7 @@ export interface PatternTally {
 }
 
 export interface ValidatorContext {
-  readonly notes: ValidatorNote[];
+  readonly notes: ModelNote[];
   readonly patterns: PatternTally;
 }
 

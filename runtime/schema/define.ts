@@ -42,7 +42,7 @@ export const float64 = primitive(elem.float64);
 
 const collection =
   (kind: "list" | "set" | "map") =>
-  (cfnName: string, element: ElementType, options: AttributeOptions = {}): Attribute => ({
+  (cfnName: string | undefined, element: ElementType, options: AttributeOptions = {}): Attribute => ({
     cfnName,
     type: { kind, element },
     ...options,
@@ -54,7 +54,7 @@ export const map = collection("map");
 
 const nested =
   (kind: "object" | "listNested" | "setNested" | "mapNested") =>
-  (cfnName: string, attributes: Attributes, options: AttributeOptions = {}): Attribute => ({
+  (cfnName: string | undefined, options: AttributeOptions, attributes: Attributes): Attribute => ({
     cfnName,
     type: { kind, attributes },
     ...options,
@@ -97,3 +97,4 @@ export const pluralDataSource = (d: Omit<PluralDataSourceDefinition, "kind">): P
   kind: "pluralDataSource",
   ...d,
 });
+export { singularDataSourceFrom } from "./derive.js";

@@ -1,0 +1,87 @@
+// npm run bench: generation speed as a ratio against a baseline measured in the same run, the
+// typecheck time of generated/, and the size of the generated tree.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { repoRoot, resolveSchemasDir } from "../generator/config/paths.js";
+import { listSchemaFiles } from "../generator/load/read-schemas.js";
+import { generate } from "../generator/pipeline/generate.js";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const scratch = path.join(repoRoot, ".cache", "bench");
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+function time(fn: () => void): number {
+  const t = performance.now();
+  fn();
+  return (performance.now() - t) / 1000;
+}
+
+function treeStats(dir: string): { files: number; bytes: number; sizes: number[] } {
+  const sizes: number[] = [];
+  const walk = (d: string): void => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else sizes.push(fs.statSync(p).size);
+    }
+  };
+  walk(dir);
+  return { files: sizes.length, bytes: sizes.reduce((a, b) => a + b, 0), sizes };
+}
+
+/** Read + parse every schema, then write files of the same count and sizes as the generator. */
+function baseline(sizes: number[]): number {
+  const dir = resolveSchemasDir();
+  const out = path.join(scratch, "baseline");
+  return time(() => {
+    for (const f of listSchemaFiles(dir)) JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"));
+    fs.rmSync(out, { recursive: true, force: true });
+    fs.mkdirSync(out, { recursive: true });
+    sizes.forEach((n, i) => fs.writeFileSync(path.join(out, `f${i}.ts`), "x".repeat(n)));
+  });
+}
+
+async function main(): Promise<void> {
+  fs.mkdirSync(scratch, { recursive: true });
+  const outDir = path.join(repoRoot, ".test-out-bench");
+  const { createMetaSchemaValidator } = await import("../generator/load/meta-schema.js").catch(() => ({ createMetaSchemaValidator: undefined }));
+  const generation: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    generation.push(
+      time(() => {
+        const validator = createMetaSchemaValidator?.();
+        generate({ outDir, validate: validator ? (s) => validator.validate(s.file, s.schema) : undefined });
+      }),
+    );
+  }
+  const stats = treeStats(outDir);
+  const baselines = Array.from({ length: RUNS }, () => baseline(stats.sizes));
+  const gen = median(generation);
+  const base = median(baselines);
+
+  fs.writeFileSync(path.join(outDir, "tsconfig.json"), JSON.stringify({ extends: "../tsconfig.json", include: ["./**/*.ts"] }));
+  const tsc = path.join(repoRoot, "node_modules/typescript/bin/tsc");
+  const typecheck = time(() => execFileSync(process.execPath, [tsc, "-p", path.join(outDir, "tsconfig.json")], { stdio: "inherit" }));
+  fs.rmSync(path.join(outDir, "tsconfig.json"));
+
+  const tsBytes = stats.sizes.length ? treeStats(outDir) : stats;
+  const schemaJson = fs.statSync(path.join(outDir, "provider-schema.json")).size;
+  const mb = (n: number): string => (n / 1e6).toFixed(1);
+  console.log(`schemas: ${listSchemaFiles(resolveSchemasDir()).length}, runs: ${RUNS} (medians)`);
+  console.log(`baseline (read+parse all schemas, write ${stats.files} files of the same sizes): ${base.toFixed(2)} s`);
+  console.log(`full generation:   ${gen.toFixed(2)} s  = ${(gen / base).toFixed(2)}x baseline   (target <= 5x and < 20 s)`);
+  console.log(`typecheck of generated tree: ${typecheck.toFixed(1)} s   (target < 60 s)`);
+  console.log(`generated tree: ${mb(tsBytes.bytes)} MB in ${tsBytes.files} files; TypeScript modules ${mb(tsBytes.bytes - schemaJson)} MB, provider-schema.json ${mb(schemaJson)} MB   (target < 16 MB)`);
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.rmSync(scratch, { recursive: true, force: true });
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,56 @@
+// What a create handler adds to the desired state: a made-up name for an identifier property the
+// caller left out, and every read-only property (ids first, then ARNs that embed them). Values
+// already present are never replaced, so the same function tops up a model after an update.
+import { findMatches, getAtPath, isJsonObject, setAtPath } from "../schema/pointers.js";
+import type { ResourceType } from "../schema/type-registry.js";
+import type { JsonObject, JsonValue } from "../types.js";
+import { type GenerationContext, plausibleValue, randomString } from "./plausible-values.js";
+import { resolveRefs, schemaNodeAt } from "./schema-nodes.js";
+
+const isArnPath = (path: readonly string[]): boolean => /(Arn|ARN)$/.test(path[path.length - 1] ?? "");
+
+function isReadOnlyPath(type: ResourceType, path: readonly string[]): boolean {
+  return type.readOnly.some(
+    (pattern) => pattern.length === path.length && pattern.every((segment, i) => segment === "*" || segment === path[i]),
+  );
+}
+
+/** The id an ARN ends with: the model's non-ARN identifier values, or a fresh id. */
+function arnResourceId(type: ResourceType, model: JsonObject, ctx: GenerationContext): string {
+  const parts = type.primaryIdentifier
+    .map((path) => getAtPath(model, path))
+    .filter((value): value is string | number => typeof value === "string" || typeof value === "number")
+    .map(String)
+    .filter((value) => !value.startsWith("arn:"));
+  return parts.length > 0 ? parts.join("/") : randomString(ctx.random, "abcdef0123456789", 32);
+}
+
+function generateAt(type: ResourceType, model: JsonObject, pattern: readonly string[], ctx: GenerationContext): void {
+  const leaf = pattern[pattern.length - 1];
+  if (leaf === undefined || leaf === "*") return;
+  const node = schemaNodeAt(type.schema, pattern);
+  if (!node) return;
+  const resolve = (value: JsonValue | undefined): JsonObject | undefined => resolveRefs(type.schema, value);
+  const parents = pattern.length === 1 ? [{ path: [], value: model as JsonValue }] : findMatches(model, pattern.slice(0, -1));
+  for (const parent of parents) {
+    if (!isJsonObject(parent.value) || parent.value[leaf] !== undefined) continue;
+    const value = plausibleValue(
+      { type, propertyName: leaf, node, arnResourceId: () => arnResourceId(type, model, ctx), ctx },
+      resolve,
+    );
+    if (value !== undefined) setAtPath(model, [...parent.path, leaf], value);
+  }
+}
+
+/** Fills, in place, the values the service would generate. */
+export function fillGeneratedValues(type: ResourceType, model: JsonObject, ctx: GenerationContext): void {
+  // Identifier properties the caller may set but left out get a CloudFormation-style name.
+  for (const path of type.primaryIdentifier) {
+    if (!isReadOnlyPath(type, path) && getAtPath(model, path) === undefined) generateAt(type, model, path, ctx);
+  }
+  // Shallow paths before deep ones (parents exist first); ARNs last so they can embed the ids.
+  const ordered = [...type.readOnly].sort(
+    (a, b) => Number(isArnPath(a)) - Number(isArnPath(b)) || a.length - b.length,
+  );
+  for (const pattern of ordered) generateAt(type, model, pattern, ctx);
+}

@@ -1,0 +1,80 @@
+// The emulator's type registry: a resource type's schema plus what the handlers need from it
+// (identifier, read-only, write-only and create-only paths, which handlers exist, a validator).
+import type { Ajv } from "ajv";
+import type { JsonObject } from "../types.js";
+import { isJsonObject, parseSchemaPointer } from "./pointers.js";
+import type { SchemaSource } from "./schema-source.js";
+import { compileModelValidator, createAjv, type ModelValidator } from "./validator.js";
+
+export const HANDLER_NAMES = ["create", "read", "update", "delete", "list"] as const;
+export type HandlerName = (typeof HANDLER_NAMES)[number];
+
+export interface ResourceType {
+  readonly typeName: string;
+  readonly schema: JsonObject;
+  /** `AWS::Logs::LogGroup` → `Logs`. */
+  readonly namespace: string;
+  /** `AWS::Logs::LogGroup` → `LogGroup`. */
+  readonly resourceName: string;
+  readonly primaryIdentifier: readonly string[][];
+  readonly additionalIdentifiers: readonly (readonly string[][])[];
+  readonly readOnly: readonly string[][];
+  readonly writeOnly: readonly string[][];
+  readonly createOnly: readonly string[][];
+  readonly handlers: ReadonlySet<HandlerName>;
+  /** The list handler's `handlerSchema` (what ResourceModel may carry), when the schema has one. */
+  readonly listHandlerSchema?: JsonObject;
+  /** Compiled on first call. */
+  readonly validate: ModelValidator;
+}
+
+function pointerList(value: unknown): string[][] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .map((pointer) => (typeof pointer === "string" ? parseSchemaPointer(pointer) : undefined))
+    .filter((path): path is string[] => path !== undefined);
+}
+
+function describeType(typeName: string, schema: JsonObject, ajv: Ajv): ResourceType {
+  const [, namespace = "", resourceName = ""] = typeName.split("::");
+  const handlers = isJsonObject(schema.handlers) ? schema.handlers : {};
+  const list = handlers.list;
+  const listHandlerSchema = isJsonObject(list) && isJsonObject(list.handlerSchema) ? list.handlerSchema : undefined;
+  let compiled: ModelValidator | undefined;
+  return {
+    typeName,
+    schema,
+    namespace,
+    resourceName,
+    primaryIdentifier: pointerList(schema.primaryIdentifier),
+    additionalIdentifiers: Array.isArray(schema.additionalIdentifiers)
+      ? schema.additionalIdentifiers.map(pointerList)
+      : [],
+    readOnly: pointerList(schema.readOnlyProperties),
+    writeOnly: pointerList(schema.writeOnlyProperties),
+    createOnly: pointerList(schema.createOnlyProperties),
+    handlers: new Set(HANDLER_NAMES.filter((name) => isJsonObject(handlers[name]))),
+    listHandlerSchema,
+    validate: (model) => {
+      compiled ??= compileModelValidator(ajv, schema);
+      return compiled(model);
+    },
+  };
+}
+
+export class TypeRegistry {
+  private readonly types = new Map<string, ResourceType | undefined>();
+  private readonly ajv: Ajv;
+
+  constructor(private readonly source: SchemaSource) {
+    this.ajv = createAjv();
+  }
+
+  find(typeName: string): ResourceType | undefined {
+    if (!this.types.has(typeName)) {
+      const schema = this.source.get(typeName);
+      this.types.set(typeName, schema ? describeType(typeName, schema, this.ajv) : undefined);
+    }
+    return this.types.get(typeName);
+  }
+}

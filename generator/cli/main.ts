@@ -1,0 +1,46 @@
+// awscc-ts command line.
+import { Command } from "commander";
+import { defaultGeneratedDir, resolveSchemasDir } from "../config/paths.js";
+import { generate } from "../pipeline/generate.js";
+import { formatSummary } from "../pipeline/summary.js";
+import { createProgress } from "./progress.js";
+
+const program = new Command();
+program.name("awscc-ts").description("Terraform provider generator for AWS Cloud Control");
+
+program
+  .command("generate")
+  .description("generate resource and data source modules from the cached CloudFormation schemas")
+  .option("--only <types...>", "only these CloudFormation types, e.g. AWS::Logs::LogGroup")
+  .option("--schemas <dir>", "schema directory (default: $AWSCC_SCHEMAS_DIR or ../shared/cfn/schemas)")
+  .option("--out <dir>", "output directory", defaultGeneratedDir)
+  .option("--no-validate", "skip the meta-schema check")
+  .action(async (opts: { only?: string[]; schemas?: string; out: string; validate: boolean }) => {
+    const started = performance.now();
+    const validate = opts.validate ? await metaSchemaCheck() : undefined;
+    const progress = createProgress("generate");
+    const result = generate({
+      schemasDir: opts.schemas,
+      outDir: opts.out,
+      only: opts.only,
+      validate,
+      onProgress: (done, total) => progress.update(done, total),
+    });
+    progress.stop();
+    const seconds = (performance.now() - started) / 1000;
+    process.stdout.write(`Schemas: ${resolveSchemasDir(opts.schemas)}\nOutput:  ${opts.out} (${result.written.files} files, ${(result.written.bytes / 1e6).toFixed(1)} MB)\n`);
+    process.stdout.write(formatSummary(result.plan, result.counts, seconds) + "\n");
+    if (result.counts.errors > 0) process.exitCode = 1;
+  });
+
+/** The meta-schema validator, built once per run. */
+async function metaSchemaCheck() {
+  const { createMetaSchemaValidator } = await import("../load/meta-schema.js");
+  const validator = createMetaSchemaValidator();
+  return (loaded: { file: string; schema: unknown }) => validator.validate(loaded.file, loaded.schema);
+}
+
+program.parseAsync().catch((e: unknown) => {
+  process.stderr.write(`awscc-ts: ${(e as Error).message}\n`);
+  process.exitCode = 2;
+});

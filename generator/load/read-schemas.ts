@@ -1,0 +1,128 @@
+// Reads CloudFormation resource schema files: every *.json of a folder, in sorted file-name order.
+// A file that cannot be read, is not JSON or has no typeName becomes an error finding; the others
+// are still returned. Reads are synchronous on purpose: for ~1,500 small cached files,
+// readFileSync measured 2-3x faster here than fs.promises (thread-pool round trips dominate).
+import fs from "node:fs";
+import path from "node:path";
+import { resolveSchemasDir } from "../config/paths.js";
+import { type Finding, makeFinding } from "./findings.js";
+import { type JsonObject, isJsonObject, ownMember } from "./json.js";
+import { findJsonSyntaxError } from "./json-syntax.js";
+
+export interface LoadedSchema {
+  /** File name, e.g. "AWS_EC2_VPC.json". */
+  readonly file: string;
+  /** Absolute path it was read from. */
+  readonly path: string;
+  readonly typeName: string;
+  readonly schema: JsonObject;
+}
+
+export type SchemaReadOutcome =
+  { readonly ok: true; readonly loaded: LoadedSchema } | { readonly ok: false; readonly finding: Finding };
+
+export interface SchemaDirContents {
+  readonly dir: string;
+  /** Readable schemas, sorted by file name. */
+  readonly schemas: LoadedSchema[];
+  /** One error finding per file that could not be loaded, sorted by file name. */
+  readonly findings: Finding[];
+}
+
+const BYTE_ORDER_MARK = "\uFEFF";
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function syntaxFinding(file: string, text: string, parseError: unknown): Finding {
+  const where = findJsonSyntaxError(text);
+  const base = makeFinding("error", file, "", `not valid JSON: ${errorMessage(parseError)}`, "json-syntax");
+  if (!where) return base;
+  return {
+    ...base,
+    message: `${base.message} (line ${where.line}, column ${where.column})`,
+    line: where.line,
+    column: where.column,
+  };
+}
+
+/** Pure part of reading: text → schema or finding. `file` names the source in findings. */
+export function parseSchemaText(file: string, filePath: string, text: string): SchemaReadOutcome {
+  // A BOM is invisible in editors and harmless to the content, so it is dropped rather than reported.
+  const body = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch (e) {
+    return { ok: false, finding: syntaxFinding(file, body, e) };
+  }
+  if (!isJsonObject(parsed)) {
+    return {
+      ok: false,
+      finding: makeFinding("error", file, "", "a resource schema must be a JSON object", "not-an-object"),
+    };
+  }
+  const typeName = ownMember(parsed, "typeName");
+  if (typeof typeName !== "string" || typeName === "") {
+    const text = typeName === undefined ? "missing typeName" : "typeName must be a non-empty string";
+    return { ok: false, finding: makeFinding("error", file, "/typeName", text, "missing-typename") };
+  }
+  return { ok: true, loaded: { file, path: filePath, typeName, schema: parsed } };
+}
+
+export function readSchemaFileSync(filePath: string): SchemaReadOutcome {
+  const absolute = path.resolve(filePath);
+  const file = path.basename(absolute);
+  let text: string;
+  try {
+    text = fs.readFileSync(absolute, "utf8");
+  } catch (e) {
+    return {
+      ok: false,
+      finding: makeFinding("error", file, "", `cannot read file: ${errorMessage(e)}`, "unreadable"),
+    };
+  }
+  return parseSchemaText(file, absolute, text);
+}
+
+export async function readSchemaFile(filePath: string): Promise<SchemaReadOutcome> {
+  return readSchemaFileSync(filePath);
+}
+
+function isJsonFile(dir: string, entry: fs.Dirent): boolean {
+  if (!entry.name.endsWith(".json")) return false;
+  if (entry.isFile()) return true;
+  if (!entry.isSymbolicLink()) return false;
+  try {
+    return fs.statSync(path.join(dir, entry.name)).isFile();
+  } catch {
+    return true; // a dangling link is still a schema file that failed to load: report it
+  }
+}
+
+/** Names of the *.json files of a folder, sorted by UTF-16 code units (byte-wise for ASCII names). */
+export function listSchemaFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => isJsonFile(dir, entry))
+    .map((entry) => entry.name)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Throws only when the folder itself cannot be listed; broken files become findings. */
+export function readSchemaDirSync(dir: string = resolveSchemasDir()): SchemaDirContents {
+  const absolute = path.resolve(dir);
+  const schemas: LoadedSchema[] = [];
+  const findings: Finding[] = [];
+  for (const name of listSchemaFiles(absolute)) {
+    const outcome = readSchemaFileSync(path.join(absolute, name));
+    if (outcome.ok) schemas.push(outcome.loaded);
+    else findings.push(outcome.finding);
+  }
+  return { dir: absolute, schemas, findings };
+}
+
+export async function readSchemaDir(dir: string = resolveSchemasDir()): Promise<SchemaDirContents> {
+  return readSchemaDirSync(dir);
+}

@@ -1,0 +1,106 @@
+// Decides, for every loaded schema, which modules are generated and why others are not.
+// Pure over its inputs: loaded schemas, their load findings and the configuration.
+import type { Definition } from "../../runtime/schema/types.js";
+import type { GenerationConfig } from "../config/generation-config.js";
+import { type Finding, makeFinding } from "../load/findings.js";
+import type { LoadedSchema } from "../load/read-schemas.js";
+import type { CfnResourceSchema } from "../model/cfn-schema.js";
+import { buildTypeModel, type ModuleKind, type Suppression, type TypeModel } from "../model/resource-model.js";
+import type { PatternTally } from "../model/validators.js";
+
+export interface PlannedType {
+  readonly file: string;
+  readonly model: TypeModel;
+  /** Final decisions: generated definitions and suppressed modules with reasons. */
+  readonly definitions: readonly Definition[];
+  readonly suppressed: readonly Suppression[];
+}
+
+export interface GenerationPlan {
+  readonly types: readonly PlannedType[];
+  /** Errors (a type or module could not be generated) and warnings, sorted by file. */
+  readonly findings: readonly Finding[];
+  readonly patterns: PatternTally;
+}
+
+const MODULES: readonly ModuleKind[] = ["resource", "singularDataSource", "pluralDataSource"];
+
+function definitionOf(model: TypeModel, module: ModuleKind): Definition | undefined {
+  if (module === "resource") return model.resource;
+  if (module === "singularDataSource") return model.singular;
+  return model.plural;
+}
+
+/** Applies the configured suppressions; mapping failures nobody configured are errors. */
+function decide(file: string, model: TypeModel, config: GenerationConfig, findings: Finding[]): PlannedType {
+  const configured = config.suppressions.get(model.cfnTypeName);
+  const definitions: Definition[] = [];
+  const suppressed: Suppression[] = [];
+  for (const module of MODULES) {
+    const definition = definitionOf(model, module);
+    const ruleSuppression = model.suppressed.find((s) => s.module === module);
+    if (configured?.modules.includes(module)) {
+      suppressed.push({ module, reason: `configured: ${configured.reason}` });
+      continue;
+    }
+    if (definition) {
+      definitions.push(definition);
+    } else if (ruleSuppression) {
+      suppressed.push(ruleSuppression);
+      if (ruleSuppression.mappingError) {
+        findings.push(makeFinding("error", file, ruleSuppression.pointer ?? "", `${module} not generated: ${ruleSuppression.reason}`, "mapping"));
+      }
+    }
+  }
+  for (const note of model.notes) findings.push(makeFinding("warning", file, note.pointer, note.message, note.kind));
+  return { file, model, definitions, suppressed };
+}
+
+/** Two types must not claim the same Terraform name (e.g. a plural equal to another type's singular). */
+function dropNameClashes(types: PlannedType[], findings: Finding[]): PlannedType[] {
+  const owners = new Map<string, string[]>();
+  for (const t of types) {
+    for (const d of t.definitions) {
+      const key = `${d.kind === "resource" ? "resource" : "data source"} ${d.tfTypeName}`;
+      owners.set(key, [...(owners.get(key) ?? []), t.file]);
+    }
+  }
+  return types.map((t) => {
+    const clashing = t.definitions.filter((d) => (owners.get(`${d.kind === "resource" ? "resource" : "data source"} ${d.tfTypeName}`)?.length ?? 0) > 1);
+    if (clashing.length === 0) return t;
+    for (const d of clashing) {
+      findings.push(makeFinding("error", t.file, "/typeName", `the Terraform name ${d.tfTypeName} is claimed by more than one type`, "name-clash"));
+    }
+    return {
+      ...t,
+      definitions: t.definitions.filter((d) => !clashing.includes(d)),
+      suppressed: [...t.suppressed, ...clashing.map((d) => ({ module: d.kind, reason: `Terraform name ${d.tfTypeName} clashes with another type` }))],
+    };
+  });
+}
+
+export function planGeneration(
+  schemas: readonly LoadedSchema[],
+  loadFindings: readonly Finding[],
+  config: GenerationConfig,
+): GenerationPlan {
+  const findings: Finding[] = [...loadFindings];
+  const blocked = new Set(loadFindings.filter((f) => f.severity === "error").map((f) => f.file));
+  const planned: PlannedType[] = [];
+  const patterns: PatternTally = { kept: 0, rewritten: 0, dropped: 0, blank: 0 };
+  for (const loaded of schemas) {
+    if (blocked.has(loaded.file)) continue;
+    let model: TypeModel;
+    try {
+      model = buildTypeModel(loaded.schema as unknown as CfnResourceSchema);
+    } catch (e) {
+      findings.push(makeFinding("error", loaded.file, "", `cannot be generated: ${(e as Error).message}`, "model"));
+      continue;
+    }
+    for (const k of Object.keys(patterns) as (keyof PatternTally)[]) patterns[k] += model.patterns[k];
+    planned.push(decide(loaded.file, model, config, findings));
+  }
+  const types = dropNameClashes(planned, findings);
+  findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
+  return { types, findings, patterns };
+}

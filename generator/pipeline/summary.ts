@@ -1,0 +1,58 @@
+// The closing summary of a generate run: counts, suppressions by reason, findings by rule.
+import { formatFinding } from "../load/findings.js";
+import type { GenerationPlan } from "./plan.js";
+
+export interface GenerationCounts {
+  readonly types: number;
+  readonly resources: number;
+  readonly singularDataSources: number;
+  readonly pluralDataSources: number;
+  readonly errors: number;
+  readonly warnings: number;
+}
+
+export function countPlan(plan: GenerationPlan, schemaFiles: number): GenerationCounts {
+  const defs = plan.types.flatMap((t) => t.definitions);
+  return {
+    types: schemaFiles,
+    resources: defs.filter((d) => d.kind === "resource").length,
+    singularDataSources: defs.filter((d) => d.kind === "singularDataSource").length,
+    pluralDataSources: defs.filter((d) => d.kind === "pluralDataSource").length,
+    errors: plan.findings.filter((f) => f.severity === "error").length,
+    warnings: plan.findings.filter((f) => f.severity === "warning").length,
+  };
+}
+
+const MODULE_LABEL = { resource: "resource", singularDataSource: "singular data source", pluralDataSource: "plural data source" };
+
+function tally<T>(items: readonly T[], key: (t: T) => string): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return [...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1));
+}
+
+/** Human-readable summary; errors are listed one per line so none is lost in a count. */
+export function formatSummary(plan: GenerationPlan, counts: GenerationCounts, seconds: number): string {
+  const lines: string[] = [];
+  lines.push(`Generated from ${counts.types} schemas in ${seconds.toFixed(1)} s:`);
+  lines.push(`  resources:              ${counts.resources}`);
+  lines.push(`  singular data sources:  ${counts.singularDataSources}`);
+  lines.push(`  plural data sources:    ${counts.pluralDataSources}`);
+  const suppressed = plan.types.flatMap((t) => t.suppressed);
+  lines.push(`Suppressed modules: ${suppressed.length}`);
+  for (const [reason, n] of tally(suppressed, (s) => `${MODULE_LABEL[s.module]}: ${s.reason.split(":")[0]}`)) {
+    lines.push(`  ${String(n).padStart(5)}  ${reason}`);
+  }
+  const p = plan.patterns;
+  const total = p.kept + p.rewritten + p.dropped + p.blank;
+  lines.push(
+    `Patterns: ${total} (${p.kept} used as written, ${p.rewritten} translated to ECMAScript, ${p.dropped} dropped with a warning, ${p.blank} blank in the schema)`,
+  );
+  const warnings = plan.findings.filter((f) => f.severity === "warning");
+  lines.push(`Warnings: ${warnings.length}`);
+  for (const [rule, n] of tally(warnings, (f) => f.rule ?? "other")) lines.push(`  ${String(n).padStart(5)}  ${rule}`);
+  const errors = plan.findings.filter((f) => f.severity === "error");
+  lines.push(`Errors: ${errors.length}`);
+  for (const e of errors) lines.push(`  ${formatFinding(e)}`);
+  return lines.join("\n");
+}

@@ -1,0 +1,170 @@
+// The provider process: go-plugin handshake, AutoMTLS, the gRPC services, and a prompt exit when
+// Terraform is done with us (Shutdown), on SIGTERM, or when our parent disappears.
+import * as grpc from "@grpc/grpc-js";
+import { format } from "node:util";
+import { generateSelfSignedCertificate } from "./certificate.js";
+import { createGoPluginServices } from "./go-plugin-services.js";
+import {
+  formatHandshakeLine,
+  hasMagicCookie,
+  negotiateProtocolVersion,
+  type Network,
+  NOT_A_PLUGIN_MESSAGE,
+} from "./handshake.js";
+import { listen } from "./listener.js";
+import { createLogger, type Logger } from "./logger.js";
+import { loadProtocolDefinitions } from "./proto-definitions.js";
+import type { MaybePromise, ProviderBackend } from "./provider-backend.js";
+import type { ProviderDescription } from "./provider-description.js";
+import { createProviderService } from "./server.js";
+
+export type BackendFactory = (context: { readonly logger: Logger }) => MaybePromise<ProviderBackend>;
+
+/** terraform-plugin-go's limit; grpc-js would otherwise refuse messages over 4 MiB. */
+const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
+/** Grace period for in-flight calls once Shutdown arrives (the client kills us after 2 s). */
+const SHUTDOWN_GRACE_MS = 1_000;
+const PARENT_CHECK_INTERVAL_MS = 2_000;
+
+export interface PluginServerOptions {
+  readonly backend: ProviderBackend;
+  readonly description: ProviderDescription;
+  readonly logger: Logger;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Called after the server has stopped because the client asked (Shutdown). */
+  readonly onShutdown?: () => void;
+}
+
+export interface RunningPluginServer {
+  readonly network: Network;
+  readonly address: string;
+  readonly appProtocolVersion: number;
+  /** DER of our certificate when serving TLS (PLUGIN_CLIENT_CERT was given). */
+  readonly serverCertDer?: Uint8Array;
+  readonly handshakeLine: string;
+  /** Stops serving (gracefully, then forcefully) and removes the socket. Idempotent. */
+  shutdown(): Promise<void>;
+}
+
+/** Starts the gRPC server without touching process state (usable in-process by tests). */
+export async function startPluginServer(options: PluginServerOptions): Promise<RunningPluginServer> {
+  const env = options.env ?? process.env;
+  const { logger } = options;
+  const definitions = loadProtocolDefinitions();
+  const server = new grpc.Server({
+    "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
+    "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
+  });
+
+  let stopping: Promise<void> | undefined;
+  let cleanupListener = (): void => {};
+  const shutdown = (): Promise<void> => {
+    stopping ??= new Promise<void>((resolve) => {
+      goPlugin.closeStreams();
+      const force = setTimeout(() => server.forceShutdown(), SHUTDOWN_GRACE_MS);
+      server.tryShutdown(() => {
+        clearTimeout(force);
+        cleanupListener();
+        resolve();
+      });
+    });
+    return stopping;
+  };
+
+  const goPlugin = createGoPluginServices({
+    logger,
+    onShutdown: () => void shutdown().then(() => options.onShutdown?.()),
+  });
+  server.addService(definitions.provider, createProviderService(options));
+  server.addService(definitions.controller, goPlugin.controller);
+  server.addService(definitions.stdio, goPlugin.stdio);
+  server.addService(definitions.broker, goPlugin.broker);
+  server.addService(definitions.health, goPlugin.health);
+
+  const clientCert = env.PLUGIN_CLIENT_CERT;
+  const certificate = clientCert ? generateSelfSignedCertificate() : undefined;
+  const credentials = certificate
+    ? grpc.ServerCredentials.createSsl(
+        Buffer.from(clientCert as string),
+        [{ private_key: Buffer.from(certificate.keyPem), cert_chain: Buffer.from(certificate.certPem) }],
+        true, // require and verify the client certificate against PLUGIN_CLIENT_CERT only
+      )
+    : grpc.ServerCredentials.createInsecure();
+  if (!certificate) logger.warn("PLUGIN_CLIENT_CERT not set: serving without TLS");
+
+  const listener = await listen(server, credentials, env, logger);
+  cleanupListener = () => listener.cleanup();
+  const appProtocolVersion = negotiateProtocolVersion(env);
+  const handshakeLine = formatHandshakeLine({
+    appVersion: appProtocolVersion,
+    network: listener.network,
+    address: listener.address,
+    ...(certificate ? { serverCertDer: certificate.certDer } : {}),
+  });
+  return {
+    network: listener.network,
+    address: listener.address,
+    appProtocolVersion,
+    ...(certificate ? { serverCertDer: certificate.certDer } : {}),
+    handshakeLine,
+    shutdown,
+  };
+}
+
+/**
+ * The provider binary's entry point. Refuses to run without go-plugin's magic cookie, then serves
+ * until Terraform calls Shutdown, SIGTERM arrives, or the parent process goes away. Note that stdin
+ * is Terraform's own stdin (often /dev/null in CI), so its end is not taken as a signal to stop.
+ */
+export async function serve(backendFactory: BackendFactory, description: ProviderDescription): Promise<void> {
+  if (!hasMagicCookie(process.env)) {
+    process.stderr.write(NOT_A_PLUGIN_MESSAGE);
+    process.exit(1);
+  }
+  const writeStdout = divertStdout();
+  const logger = createLogger();
+  installProcessHandlers(logger);
+
+  const backend = await backendFactory({ logger });
+  const exit = (code: number) => () => process.exit(code);
+  const running = await startPluginServer({ backend, description, logger, onShutdown: exit(0) });
+  writeStdout(`${running.handshakeLine}\n`);
+  logger.debug("Plugin server started", { network: running.network, address: running.address });
+
+  process.on("SIGTERM", () => {
+    logger.debug("SIGTERM received: shutting down");
+    void running.shutdown().then(exit(0));
+  });
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) {
+      logger.warn("Plugin client went away: shutting down");
+      void running.shutdown().then(exit(0));
+    }
+  }, PARENT_CHECK_INTERVAL_MS).unref();
+}
+
+/**
+ * Keeps stdout for the handshake line alone: anything else written there (console.log in a
+ * dependency, say) goes to stderr, where Terraform treats it as a log line.
+ */
+function divertStdout(): (text: string) => void {
+  const original = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((chunk: unknown, ...rest: unknown[]) =>
+    (process.stderr.write as (...args: unknown[]) => boolean)(chunk, ...rest)) as typeof process.stdout.write;
+  console.log = console.info = console.debug = (...args: unknown[]) => {
+    process.stderr.write(`[DEBUG] ${format(...args)}\n`);
+  };
+  return (text) => {
+    original(text);
+  };
+}
+
+function installProcessHandlers(logger: Logger): void {
+  // Ctrl-C reaches the whole process group: Terraform answers it with StopProvider and Shutdown,
+  // and in-flight applies must be allowed to finish (go-plugin servers ignore SIGINT too).
+  process.on("SIGINT", () => logger.debug("SIGINT ignored; waiting for the plugin client"));
+  process.on("unhandledRejection", (reason) => {
+    logger.error("Unhandled promise rejection", { error: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason) });
+  });
+}

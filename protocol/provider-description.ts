@@ -1,0 +1,70 @@
+// What the server needs to know about a provider's schemas, kept independent of where they come
+// from: the provider block, a lookup of definitions by type name (may load modules lazily), and a
+// catalog of wire schemas for GetProviderSchema (may be precomputed for thousands of types).
+import type { Attributes, Definition, ResourceDefinition } from "../runtime/schema/types.js";
+import type { DataSourceDefinition, MaybePromise } from "./provider-backend.js";
+import { blockMessage, definitionSchema } from "./schema-builder.js";
+import type { SchemaMessage } from "./schema-message.js";
+
+export interface ConfigSchema {
+  readonly attributes: Attributes;
+  readonly description?: string;
+}
+
+export interface SchemaCatalog {
+  readonly resources: Readonly<Record<string, SchemaMessage>>;
+  readonly dataSources: Readonly<Record<string, SchemaMessage>>;
+}
+
+export interface ProviderDescription {
+  /** The `provider "awscc" {}` block. */
+  readonly providerConfig: ConfigSchema;
+  /** The `provider_meta` block, if the provider declares one. */
+  readonly providerMeta?: ConfigSchema;
+  resource(typeName: string): MaybePromise<ResourceDefinition | undefined>;
+  dataSource(typeName: string): MaybePromise<DataSourceDefinition | undefined>;
+  /** Every resource and data source schema, for GetProviderSchema and GetMetadata. */
+  schemaCatalog(): MaybePromise<SchemaCatalog>;
+}
+
+export function configSchemaMessage(config: ConfigSchema): SchemaMessage {
+  return { version: 0, block: blockMessage(config.attributes, config.description) };
+}
+
+/** Builds the catalog from loaded definitions (the generator can store the result as JSON). */
+export function buildSchemaCatalog(definitions: Iterable<Definition>): SchemaCatalog {
+  const resources: Record<string, SchemaMessage> = {};
+  const dataSources: Record<string, SchemaMessage> = {};
+  for (const definition of definitions) {
+    const target = definition.kind === "resource" ? resources : dataSources;
+    if (Object.hasOwn(target, definition.tfTypeName)) {
+      throw new Error(`duplicate ${definition.kind} type name ${definition.tfTypeName}`);
+    }
+    target[definition.tfTypeName] = definitionSchema(definition);
+  }
+  return { resources, dataSources };
+}
+
+export interface StaticProviderOptions {
+  readonly providerConfig: ConfigSchema;
+  readonly providerMeta?: ConfigSchema;
+  readonly definitions: readonly Definition[];
+}
+
+/** A description over definitions already in memory (tests, small providers). */
+export function describeProvider(options: StaticProviderOptions): ProviderDescription {
+  const resources = new Map<string, ResourceDefinition>();
+  const dataSources = new Map<string, DataSourceDefinition>();
+  for (const d of options.definitions) {
+    if (d.kind === "resource") resources.set(d.tfTypeName, d);
+    else dataSources.set(d.tfTypeName, d);
+  }
+  let catalog: SchemaCatalog | undefined;
+  return {
+    providerConfig: options.providerConfig,
+    ...(options.providerMeta ? { providerMeta: options.providerMeta } : {}),
+    resource: (typeName) => resources.get(typeName),
+    dataSource: (typeName) => dataSources.get(typeName),
+    schemaCatalog: () => (catalog ??= buildSchemaCatalog(options.definitions)),
+  };
+}

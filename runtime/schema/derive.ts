@@ -1,0 +1,42 @@
+// Definitions derived from others by rule, shared by the generator and the generated modules.
+import type { Attribute, Attributes, AttributeType, ResourceDefinition, SingularDataSourceDefinition } from "./types.js";
+
+function computedType(type: AttributeType): AttributeType {
+  if ("attributes" in type) return { kind: type.kind, attributes: computedAttributes(type.attributes) };
+  return type;
+}
+
+function computedAttribute(a: Attribute): Attribute {
+  return {
+    ...(a.cfnName !== undefined && { cfnName: a.cfnName }),
+    type: computedType(a.type),
+    ...(a.description !== undefined && { description: a.description }),
+    computed: true,
+  };
+}
+
+function computedAttributes(attributes: Attributes): Attributes {
+  return Object.fromEntries(Object.entries(attributes).map(([name, a]) => [name, computedAttribute(a)]));
+}
+
+/**
+ * Singular data source attributes (cfn-mapping.md §8): the resource's tree with every attribute
+ * Computed and no validators, defaults or plan modifiers; `id` is Required.
+ */
+export function toSingularDataSourceAttributes(resourceAttributes: Attributes): Attributes {
+  const { id: _resourceId, ...rest } = resourceAttributes;
+  return {
+    ...computedAttributes(rest),
+    id: { type: { kind: "string", flavor: "plain" }, description: "Uniquely identifies the resource.", required: true },
+  };
+}
+
+export function singularDataSourceFrom(resource: ResourceDefinition): SingularDataSourceDefinition {
+  return {
+    kind: "singularDataSource",
+    cfnTypeName: resource.cfnTypeName,
+    tfTypeName: resource.tfTypeName,
+    description: `Data Source schema for ${resource.cfnTypeName}`,
+    attributes: toSingularDataSourceAttributes(resource.attributes),
+  };
+}

@@ -1,0 +1,176 @@
+// Terraform values as plain data: null and unknown may appear at any depth. The shape of a value is
+// interpreted through its CtyType (an array is a list, set or tuple; a record is a map or object).
+import type { CtyType } from "./cty-type.js";
+import { DecimalNumber, numberText, type TfNumber } from "./number.js";
+
+/** Facts Terraform knows about a value it cannot know yet (cty "refinements"). */
+export interface Refinements {
+  /** The eventual value is definitely not null. */
+  readonly notNull?: boolean;
+  /** Strings only: the eventual value starts with this prefix. */
+  readonly stringPrefix?: string;
+  /** Numbers only: bounds of the eventual value. */
+  readonly numberLowerBound?: NumberBound;
+  readonly numberUpperBound?: NumberBound;
+  /** Collections only: bounds of the eventual length. */
+  readonly lengthLowerBound?: number;
+  readonly lengthUpperBound?: number;
+}
+
+export interface NumberBound {
+  readonly value: TfNumber;
+  readonly inclusive: boolean;
+}
+
+/** A value not known until apply ("known after apply"), optionally refined. */
+export class Unknown {
+  readonly refinements: Refinements | undefined;
+  constructor(refinements?: Refinements) {
+    this.refinements = refinements && hasRefinements(refinements) ? refinements : undefined;
+  }
+}
+
+/** The plain unknown, without refinements. */
+export const UNKNOWN = new Unknown();
+
+/** A known value at a `dynamic` type position: its concrete type travels with it. */
+export class DynamicTyped {
+  readonly type: CtyType;
+  readonly value: TfValue;
+  constructor(type: CtyType, value: TfValue) {
+    this.type = type;
+    this.value = value;
+  }
+}
+
+export type TfList = readonly TfValue[];
+/** Object attributes or map elements. Decoders build these with a null prototype. */
+export interface TfRecord {
+  readonly [key: string]: TfValue;
+}
+
+export type TfValue = null | Unknown | string | boolean | TfNumber | TfList | TfRecord | DynamicTyped;
+
+export const isNull = (v: TfValue | undefined): v is null | undefined => v === null || v === undefined;
+export const isUnknown = (v: TfValue | undefined): v is Unknown => v instanceof Unknown;
+export const isKnown = (v: TfValue | undefined): boolean => !isUnknown(v);
+
+export function isRecord(v: TfValue | undefined): v is TfRecord {
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    !Array.isArray(v) &&
+    !(v instanceof Unknown) &&
+    !(v instanceof DecimalNumber) &&
+    !(v instanceof DynamicTyped)
+  );
+}
+
+export function isNumber(v: TfValue | undefined): v is TfNumber {
+  return typeof v === "number" || v instanceof DecimalNumber;
+}
+
+/** A fresh record with a null prototype, so that any key (even "__proto__") is plain data. */
+export function makeRecord(entries: Iterable<readonly [string, TfValue]> = []): TfRecord {
+  const record: Record<string, TfValue> = Object.create(null) as Record<string, TfValue>;
+  for (const [key, value] of entries) record[key] = value;
+  return record;
+}
+
+function hasRefinements(r: Refinements): boolean {
+  return (
+    r.notNull === true ||
+    r.stringPrefix !== undefined ||
+    r.numberLowerBound !== undefined ||
+    r.numberUpperBound !== undefined ||
+    r.lengthLowerBound !== undefined ||
+    r.lengthUpperBound !== undefined
+  );
+}
+
+/** True when no unknown appears anywhere in the value. */
+export function isWhollyKnown(v: TfValue | undefined): boolean {
+  if (v instanceof Unknown) return false;
+  if (v instanceof DynamicTyped) return isWhollyKnown(v.value);
+  if (Array.isArray(v)) return v.every(isWhollyKnown);
+  if (isRecord(v)) return Object.keys(v).every((k) => isWhollyKnown(v[k]));
+  return true;
+}
+
+export interface EqualityOptions {
+  /** Compare unknowns without looking at their refinements (Terraform's plan checks do this). */
+  readonly ignoreRefinements?: boolean;
+}
+
+/** Equality under the type: sets compare as sets, numbers by decimal value, unknown only equals unknown. */
+export function valueEquals(type: CtyType, a: TfValue | undefined, b: TfValue | undefined, options: EqualityOptions = {}): boolean {
+  const left = a ?? null;
+  const right = b ?? null;
+  if (left === null || right === null) return left === right;
+  if (left instanceof Unknown || right instanceof Unknown) {
+    if (!(left instanceof Unknown && right instanceof Unknown)) return false;
+    return options.ignoreRefinements === true || refinementKey(left) === refinementKey(right);
+  }
+  return canonicalKey(type, left, options) === canonicalKey(type, right, options);
+}
+
+function refinementKey(u: Unknown): string {
+  const r = u.refinements;
+  if (!r) return "";
+  const bound = (b: NumberBound | undefined) => (b ? `${numberText(b.value)}${b.inclusive ? "]" : ")"}` : "");
+  return JSON.stringify([
+    r.notNull ?? false,
+    r.stringPrefix ?? null,
+    bound(r.numberLowerBound),
+    bound(r.numberUpperBound),
+    r.lengthLowerBound ?? null,
+    r.lengthUpperBound ?? null,
+  ]);
+}
+
+/** A string that two values share exactly when they are equal under the type. */
+export function canonicalKey(type: CtyType, v: TfValue | undefined, options: EqualityOptions = {}): string {
+  if (v === null || v === undefined) return "null";
+  if (v instanceof Unknown) return options.ignoreRefinements ? "?" : `?${refinementKey(v)}`;
+  switch (type.kind) {
+    case "string":
+      return JSON.stringify(v);
+    case "bool":
+      return v === true ? "true" : "false";
+    case "number":
+      return `n${numberText(v as TfNumber)}`;
+    case "dynamic": {
+      if (!(v instanceof DynamicTyped)) return `dyn:${JSON.stringify(String(v))}`;
+      return `dyn(${JSON.stringify(v.type)}):${canonicalKey(v.type, v.value, options)}`;
+    }
+    case "list":
+      return `[${(v as TfList).map((e) => canonicalKey(type.element, e, options)).join(",")}]`;
+    case "tuple":
+      return `[${(v as TfList).map((e, i) => canonicalKey(type.elements[i] ?? { kind: "dynamic" }, e, options)).join(",")}]`;
+    case "set": {
+      const keys = [...new Set((v as TfList).map((e) => canonicalKey(type.element, e, options)))].sort();
+      return `{${keys.join(",")}}`;
+    }
+    case "map": {
+      const record = v as TfRecord;
+      const keys = Object.keys(record).sort();
+      return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalKey(type.element, record[k], options)}`).join(",")}}`;
+    }
+    case "object": {
+      const record = v as TfRecord;
+      const names = Object.keys(type.attributes).sort();
+      return `{${names.map((n) => `${JSON.stringify(n)}:${canonicalKey(type.attributes[n] as CtyType, record[n], options)}`).join(",")}}`;
+    }
+  }
+}
+
+/** A short description of a value's shape, for error messages. */
+export function describeValue(value: TfValue): string {
+  if (value === null) return "null";
+  if (value instanceof Unknown) return "unknown";
+  if (value instanceof DynamicTyped) return "dynamic value";
+  if (isNumber(value)) return "number";
+  if (Array.isArray(value)) return "array";
+  if (isRecord(value)) return "object";
+  return typeof value;
+}
