@@ -49,7 +49,9 @@ function baseline(sizes: number[]): number {
 async function main(): Promise<void> {
   fs.mkdirSync(scratch, { recursive: true });
   const outDir = path.join(repoRoot, ".test-out-bench");
-  const { createMetaSchemaValidator } = await import("../generator/load/meta-schema.js").catch(() => ({ createMetaSchemaValidator: undefined }));
+  const { createMetaSchemaValidator } = await import("../generator/load/meta-schema.js").catch(() => ({
+    createMetaSchemaValidator: undefined,
+  }));
   const generation: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     generation.push(
@@ -64,19 +66,30 @@ async function main(): Promise<void> {
   const gen = median(generation);
   const base = median(baselines);
 
-  fs.writeFileSync(path.join(outDir, "tsconfig.json"), JSON.stringify({ extends: "../tsconfig.json", include: ["./**/*.ts"] }));
+  fs.writeFileSync(
+    path.join(outDir, "tsconfig.json"),
+    JSON.stringify({ extends: "../tsconfig.json", include: ["./**/*.ts"] }),
+  );
   const tsc = path.join(repoRoot, "node_modules/typescript/bin/tsc");
-  const typecheck = time(() => execFileSync(process.execPath, [tsc, "-p", path.join(outDir, "tsconfig.json")], { stdio: "inherit" }));
+  const typecheck = time(() =>
+    execFileSync(process.execPath, [tsc, "-p", path.join(outDir, "tsconfig.json")], { stdio: "inherit" }),
+  );
   fs.rmSync(path.join(outDir, "tsconfig.json"));
 
   const tsBytes = stats.sizes.length ? treeStats(outDir) : stats;
   const schemaJson = fs.statSync(path.join(outDir, "provider-schema.json")).size;
   const mb = (n: number): string => (n / 1e6).toFixed(1);
   console.log(`schemas: ${listSchemaFiles(resolveSchemasDir()).length}, runs: ${RUNS} (medians)`);
-  console.log(`baseline (read+parse all schemas, write ${stats.files} files of the same sizes): ${base.toFixed(2)} s`);
-  console.log(`full generation:   ${gen.toFixed(2)} s  = ${(gen / base).toFixed(2)}x baseline   (target <= 5x and < 20 s)`);
+  console.log(
+    `baseline (read+parse all schemas, write ${stats.files} files of the same sizes): ${base.toFixed(2)} s`,
+  );
+  console.log(
+    `full generation:   ${gen.toFixed(2)} s  = ${(gen / base).toFixed(2)}x baseline   (target <= 5x and < 20 s)`,
+  );
   console.log(`typecheck of generated tree: ${typecheck.toFixed(1)} s   (target < 60 s)`);
-  console.log(`generated tree: ${mb(tsBytes.bytes)} MB in ${tsBytes.files} files; TypeScript modules ${mb(tsBytes.bytes - schemaJson)} MB, provider-schema.json ${mb(schemaJson)} MB   (target < 16 MB)`);
+  console.log(
+    `generated tree: ${mb(tsBytes.bytes)} MB in ${tsBytes.files} files; TypeScript modules ${mb(tsBytes.bytes - schemaJson)} MB, provider-schema.json ${mb(schemaJson)} MB   (target < 16 MB)`,
+  );
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.rmSync(scratch, { recursive: true, force: true });
 }

@@ -28,7 +28,9 @@ program
     });
     progress.stop();
     const seconds = (performance.now() - started) / 1000;
-    process.stdout.write(`Schemas: ${resolveSchemasDir(opts.schemas)}\nOutput:  ${opts.out} (${result.written.files} files, ${(result.written.bytes / 1e6).toFixed(1)} MB)\n`);
+    process.stdout.write(
+      `Schemas: ${resolveSchemasDir(opts.schemas)}\nOutput:  ${opts.out} (${result.written.files} files, ${(result.written.bytes / 1e6).toFixed(1)} MB)\n`,
+    );
     process.stdout.write(formatSummary(result.plan, result.counts, seconds) + "\n");
     if (result.counts.errors > 0) process.exitCode = 1;
   });

@@ -45,7 +45,8 @@ export function parseGenerationConfig(file: string, text: string): GenerationCon
     if (!Array.isArray(e.modules) || e.modules.length === 0 || !e.modules.every((m) => MODULE_KINDS.has(m))) {
       fail(file, `${at}/modules`, `expected a non-empty array of ${[...MODULE_KINDS].join(", ")}`);
     }
-    if (typeof e.reason !== "string" || e.reason.trim() === "") fail(file, `${at}/reason`, "every suppression needs a reason");
+    if (typeof e.reason !== "string" || e.reason.trim() === "")
+      fail(file, `${at}/reason`, "every suppression needs a reason");
     if (suppressions.has(e.type)) fail(file, `${at}/type`, `${e.type} is listed twice`);
     suppressions.set(e.type, { type: e.type, modules: e.modules, reason: e.reason });
   });

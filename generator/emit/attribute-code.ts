@@ -58,7 +58,9 @@ export function validatorCode(v: Validator): string {
       if (v.min !== undefined && v.max !== undefined) return `${NS}.between(${v.min}, ${v.max})`;
       return v.min !== undefined ? `${NS}.atLeast(${v.min})` : `${NS}.atMost(${v.max})`;
     case "regex":
-      return v.flags ? `${NS}.regex(${literal(v.source)}, ${literal(v.flags)})` : `${NS}.regex(${literal(v.source)})`;
+      return v.flags
+        ? `${NS}.regex(${literal(v.source)}, ${literal(v.flags)})`
+        : `${NS}.regex(${literal(v.source)})`;
     case "oneOf":
       return `${NS}.oneOf(${v.values.map((x) => JSON.stringify(x)).join(", ")})`;
     case "uniqueValues":
@@ -95,11 +97,14 @@ function writeOptions(w: CodeBlockWriter, a: Attribute): void {
   w.write("{").indent(() => {
     if (a.description !== undefined) w.writeLine(`description: ${literal(a.description)},`);
     // Flags share one line: they read as one fact (Required, Optional+Computed, Computed).
-    const flags = (["required", "optional", "computed", "writeOnly", "deprecated"] as const).filter((f) => a[f]);
+    const flags = (["required", "optional", "computed", "writeOnly", "deprecated"] as const).filter(
+      (f) => a[f],
+    );
     if (flags.length > 0) w.writeLine(flags.map((f) => `${f}: true,`).join(" "));
     if (a.default !== undefined) w.writeLine(`default: ${jsonLiteral(a.default)},`);
     if (a.validators?.length) w.writeLine(`validators: [${a.validators.map(validatorCode).join(", ")}],`);
-    if (a.planModifiers?.length) w.writeLine(`planModifiers: [${a.planModifiers.map(planModifierCode).join(", ")}],`);
+    if (a.planModifiers?.length)
+      w.writeLine(`planModifiers: [${a.planModifiers.map(planModifierCode).join(", ")}],`);
   });
   w.write("}");
 }

@@ -15,7 +15,8 @@ export interface IndexContents {
   readonly pluralDataSources: readonly IndexEntry[];
 }
 
-const byName = (a: IndexEntry, b: IndexEntry): number => (a.tfTypeName < b.tfTypeName ? -1 : a.tfTypeName > b.tfTypeName ? 1 : 0);
+const byName = (a: IndexEntry, b: IndexEntry): number =>
+  a.tfTypeName < b.tfTypeName ? -1 : a.tfTypeName > b.tfTypeName ? 1 : 0;
 
 function writeTable(w: CodeBlockWriter, name: string, type: string, entries: readonly IndexEntry[]): void {
   w.write(`export const ${name}: Readonly<Record<string, Loader<${type}>>> = {`).indent(() => {

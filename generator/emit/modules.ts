@@ -43,13 +43,17 @@ export function resourceModule(d: ResourceDefinition): string {
     writeAttributes(w, d.attributes);
     w.write(",").newLine();
     w.writeLine(`primaryIdentifier: ${stringList(d.primaryIdentifier)},`);
-    w.writeLine(`identity: ${jsonLiteral(d.identity.map((i) => ({ name: i.name, description: i.description })))},`);
+    w.writeLine(
+      `identity: ${jsonLiteral(d.identity.map((i) => ({ name: i.name, description: i.description })))},`,
+    );
     w.writeLine(`readOnlyProperties: ${stringList(d.readOnlyProperties)},`);
     w.writeLine(`createOnlyProperties: ${stringList(d.createOnlyProperties)},`);
     w.writeLine(`writeOnlyProperties: ${stringList(d.writeOnlyProperties)},`);
     w.writeLine(`isGlobal: ${d.isGlobal},`);
     w.writeLine(`isImmutable: ${d.isImmutable},`);
-    w.writeLine(`timeouts: { create: ${d.timeouts.create}, update: ${d.timeouts.update}, delete: ${d.timeouts.delete} },`);
+    w.writeLine(
+      `timeouts: { create: ${d.timeouts.create}, update: ${d.timeouts.update}, delete: ${d.timeouts.delete} },`,
+    );
     w.writeLine(`listable: ${d.listable},`);
   });
   w.writeLine("});");
@@ -57,7 +61,10 @@ export function resourceModule(d: ResourceDefinition): string {
 }
 
 /** A singular data source whose resource module exists: derived from it by rule. */
-export function derivedSingularDataSourceModule(d: SingularDataSourceDefinition, resourceModuleFile: string): string {
+export function derivedSingularDataSourceModule(
+  d: SingularDataSourceDefinition,
+  resourceModuleFile: string,
+): string {
   const w = newWriter();
   w.write(moduleHeader(d.cfnTypeName));
   w.blankLineIfLastNot();

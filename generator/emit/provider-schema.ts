@@ -38,7 +38,11 @@ export function attributesJson(attributes: Attributes): JsonObject {
 }
 
 const pluralAttributes: Attributes = {
-  id: { type: { kind: "string", flavor: "plain" }, description: "Uniquely identifies the data source.", computed: true },
+  id: {
+    type: { kind: "string", flavor: "plain" },
+    description: "Uniquely identifies the data source.",
+    computed: true,
+  },
   ids: {
     type: { kind: "set", element: { kind: "string", flavor: "plain" } },
     description: "Set of Resource Identifiers.",
@@ -63,7 +67,9 @@ export function providerSchemaDocument(
 ): JsonObject {
   const resources: JsonObject = {};
   const dataSources: JsonObject = {};
-  const sorted = [...definitions].sort((x, y) => (x.tfTypeName < y.tfTypeName ? -1 : x.tfTypeName > y.tfTypeName ? 1 : 0));
+  const sorted = [...definitions].sort((x, y) =>
+    x.tfTypeName < y.tfTypeName ? -1 : x.tfTypeName > y.tfTypeName ? 1 : 0,
+  );
   for (const d of sorted) {
     (d.kind === "resource" ? resources : dataSources)[d.tfTypeName] = definitionSchemaJson(d);
   }
@@ -71,7 +77,10 @@ export function providerSchemaDocument(
     format_version: "1.0",
     provider_schemas: {
       [PROVIDER_ADDRESS]: {
-        provider: { version: 0, block: { attributes: attributesJson(providerConfig), description_kind: "plain" } },
+        provider: {
+          version: 0,
+          block: { attributes: attributesJson(providerConfig), description_kind: "plain" },
+        },
         resource_schemas: resources,
         data_source_schemas: dataSources,
       },

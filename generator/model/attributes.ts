@@ -67,7 +67,8 @@ function primitiveElement(r: Resolved): ElementType | undefined {
 
 const JSON_STRING: ElementType = { kind: "string", flavor: "json" };
 
-const hasKeys = (o: object | undefined): o is object => o !== undefined && o !== null && Object.keys(o).length > 0;
+const hasKeys = (o: object | undefined): o is object =>
+  o !== undefined && o !== null && Object.keys(o).length > 0;
 
 /** §4.3: the first patternProperties key (sorted) gives the map's value schema. */
 function mapValueSchema(node: CfnNode): CfnNode {
@@ -110,12 +111,24 @@ export class AttributeWalker {
         );
       }
       cfnByTf.set(tfName, cfnName);
-      out[tfName] = this.attribute(cfnName, properties[cfnName]!, joinPointer(pointer, cfnName), parent, requiredSet.has(cfnName));
+      out[tfName] = this.attribute(
+        cfnName,
+        properties[cfnName]!,
+        joinPointer(pointer, cfnName),
+        parent,
+        requiredSet.has(cfnName),
+      );
     }
     return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   }
 
-  private attribute(cfnName: string, node: CfnNode, pointer: string, parent: Parent, required: boolean): Attribute {
+  private attribute(
+    cfnName: string,
+    node: CfnNode,
+    pointer: string,
+    parent: Parent,
+    required: boolean,
+  ): Attribute {
     const resolved = resolveNode(this.ctx.schema, node, pointer, parent.refStack);
     const path = childPath(parent.path, cfnName);
     const readOnly = matchesPlain(this.ctx.readOnly, path);
@@ -157,14 +170,17 @@ export class AttributeWalker {
     if (shape.arrayKind === "multiset") planModifiers.push({ kind: "multiset" });
     if (flags.computed && !parent.computedOnly) planModifiers.push({ kind: "useStateForUnknown" });
     if (matchesAny(this.ctx.createOnly, path)) {
-      planModifiers.push({ kind: isOptionalComputed(flags) ? "requiresReplaceIfConfigured" : "requiresReplace" });
+      planModifiers.push({
+        kind: isOptionalComputed(flags) ? "requiresReplaceIfConfigured" : "requiresReplace",
+      });
     }
 
     let defaultValue: Attribute["default"];
     if (resolved.node.default !== undefined && shape.defaultTarget && !parent.computedOnly) {
       const d = mapDefault(shape.defaultTarget, resolved.node.default, attributeName);
       if (d && "value" in d) defaultValue = d.value;
-      else if (d) this.ctx.notes.push({ pointer: pointer + "/default", kind: "default-dropped", message: d.dropped });
+      else if (d)
+        this.ctx.notes.push({ pointer: pointer + "/default", kind: "default-dropped", message: d.dropped });
     }
 
     const description = resolved.node.description;
@@ -204,10 +220,18 @@ export class AttributeWalker {
     if (resolved.type === "array") return this.arrayShape(node, pointer, parent);
     // object or untyped
     if (hasKeys(node.properties) && hasKeys(node.patternProperties)) {
-      throw new MappingError(pointer, "an object with both properties and patternProperties is not supported");
+      throw new MappingError(
+        pointer,
+        "an object with both properties and patternProperties is not supported",
+      );
     }
     if (hasKeys(node.properties)) {
-      const attributes = this.objectAttributes(node.properties!, node.required, pointer + "/properties", parent);
+      const attributes = this.objectAttributes(
+        node.properties!,
+        node.required,
+        pointer + "/properties",
+        parent,
+      );
       return { type: { kind: "object", attributes }, validators: [], defaultTarget: { kind: "object" } };
     }
     if (hasKeys(node.patternProperties)) return this.mapShape(node, pointer, parent);
@@ -221,8 +245,16 @@ export class AttributeWalker {
     const itemsPointer = pointer + "/items";
     const itemParent: Parent = { ...parent, path: itemsPath(parent.path) };
     if (node.items === undefined) {
-      this.ctx.notes.push({ pointer, kind: "array-without-items", message: "array without items: elements are JSON strings" });
-      return { type: { kind: collection, element: JSON_STRING }, validators: arrayValidators(kind, node, []), arrayKind: kind };
+      this.ctx.notes.push({
+        pointer,
+        kind: "array-without-items",
+        message: "array without items: elements are JSON strings",
+      });
+      return {
+        type: { kind: collection, element: JSON_STRING },
+        validators: arrayValidators(kind, node, []),
+        arrayKind: kind,
+      };
     }
     const items = resolveNode(this.ctx.schema, node.items, itemsPointer, parent.refStack);
     const withKind = (type: AttributeType, itemValidators: Validator[] = []): Shape => ({
@@ -248,21 +280,33 @@ export class AttributeWalker {
     }
     const itemNode = items.node;
     if (hasKeys(itemNode.properties) && !hasKeys(itemNode.patternProperties)) {
-      const attributes = this.objectAttributes(itemNode.properties!, itemNode.required, itemsPointer + "/properties", {
-        ...itemParent,
-        refStack: items.refStack,
-      });
+      const attributes = this.objectAttributes(
+        itemNode.properties!,
+        itemNode.required,
+        itemsPointer + "/properties",
+        {
+          ...itemParent,
+          refStack: items.refStack,
+        },
+      );
       return {
         ...withKind({ kind: collection === "set" ? "setNested" : "listNested", attributes }),
         defaultTarget: { kind: "nestedCollection" },
       };
     }
     if (hasKeys(itemNode.patternProperties) && !hasKeys(itemNode.properties)) {
-      return withKind({ kind: collection, element: { kind: "map", element: this.mapElement(itemNode, itemsPointer, items.refStack) } });
+      return withKind({
+        kind: collection,
+        element: { kind: "map", element: this.mapElement(itemNode, itemsPointer, items.refStack) },
+      });
     }
     // Items without a usable shape (untyped, oneOf of $refs, object without properties): the Go
     // provider cannot generate these; each element is a JSON document instead.
-    this.ctx.notes.push({ pointer: itemsPointer, kind: "json-elements", message: "items have no fixed shape: elements are JSON strings" });
+    this.ctx.notes.push({
+      pointer: itemsPointer,
+      kind: "json-elements",
+      message: "items have no fixed shape: elements are JSON strings",
+    });
     return withKind({ kind: collection, element: JSON_STRING });
   }
 
@@ -273,7 +317,11 @@ export class AttributeWalker {
     const innerItems = resolveNode(this.ctx.schema, inner.node.items, pointer + "/items", inner.refStack);
     const prim = innerItems.recursiveRef ? undefined : primitiveElement(innerItems);
     if (prim) return { kind: innerKind, element: prim };
-    this.ctx.notes.push({ pointer, kind: "json-elements", message: "array of arrays of objects: inner elements are JSON strings" });
+    this.ctx.notes.push({
+      pointer,
+      kind: "json-elements",
+      message: "array of arrays of objects: inner elements are JSON strings",
+    });
     return { kind: innerKind, element: JSON_STRING };
   }
 
@@ -292,7 +340,11 @@ export class AttributeWalker {
     if (hasKeys(value.node.patternProperties) && !hasKeys(value.node.properties)) {
       return { kind: "map", element: this.mapElement(value.node, valuePointer, value.refStack) };
     }
-    this.ctx.notes.push({ pointer: valuePointer, kind: "json-elements", message: "map values have no fixed shape: values are JSON strings" });
+    this.ctx.notes.push({
+      pointer: valuePointer,
+      kind: "json-elements",
+      message: "map values have no fixed shape: values are JSON strings",
+    });
     return JSON_STRING;
   }
 
@@ -300,7 +352,11 @@ export class AttributeWalker {
   private mapShape(node: CfnNode, pointer: string, parent: Parent): Shape {
     const keys = Object.keys(node.patternProperties!).sort();
     if (keys.length > 1) {
-      this.ctx.notes.push({ pointer: pointer + "/patternProperties", kind: "map-extra-keys", message: `only the first of ${keys.length} patternProperties keys is used` });
+      this.ctx.notes.push({
+        pointer: pointer + "/patternProperties",
+        kind: "map-extra-keys",
+        message: `only the first of ${keys.length} patternProperties keys is used`,
+      });
     }
     const valuePointer = joinPointer(pointer + "/patternProperties", keys[0]!);
     const value = resolveNode(this.ctx.schema, mapValueSchema(node), valuePointer, parent.refStack);
@@ -308,21 +364,34 @@ export class AttributeWalker {
     if (!value.recursiveRef) {
       // Objects as map values: nested attributes; the values' `required` is ignored (§4.3).
       if (hasKeys(value.node.properties) && !hasKeys(value.node.patternProperties)) {
-        const attributes = this.objectAttributes(value.node.properties!, [], valuePointer + "/properties", valueParent);
+        const attributes = this.objectAttributes(
+          value.node.properties!,
+          [],
+          valuePointer + "/properties",
+          valueParent,
+        );
         return { type: { kind: "mapNested", attributes }, validators: [] };
       }
       if (value.type === "array" && value.node.items !== undefined) {
         const items = resolveNode(this.ctx.schema, value.node.items, valuePointer + "/items", value.refStack);
         const isSet = arrayKind(value.node.insertionOrder, value.node.uniqueItems) === "set";
         if (isSet && !items.recursiveRef && hasKeys(items.node.properties)) {
-          const attributes = this.objectAttributes(items.node.properties!, [], valuePointer + "/items/properties", {
-            ...valueParent,
-            refStack: items.refStack,
-          });
+          const attributes = this.objectAttributes(
+            items.node.properties!,
+            [],
+            valuePointer + "/items/properties",
+            {
+              ...valueParent,
+              refStack: items.refStack,
+            },
+          );
           return { type: { kind: "mapNested", attributes }, validators: [] };
         }
       }
     }
-    return { type: { kind: "map", element: this.mapElement(node, pointer, parent.refStack) }, validators: [] };
+    return {
+      type: { kind: "map", element: this.mapElement(node, pointer, parent.refStack) },
+      validators: [],
+    };
   }
 }

@@ -11,8 +11,18 @@ export type DefaultResult = { readonly value: JsonValue } | { readonly dropped: 
 
 // Go's strconv.ParseBool accepts these spellings, and schemas rely on it.
 const BOOL_STRINGS: Readonly<Record<string, boolean>> = {
-  "1": true, t: true, T: true, TRUE: true, true: true, True: true,
-  "0": false, f: false, F: false, FALSE: false, false: false, False: false,
+  "1": true,
+  t: true,
+  T: true,
+  TRUE: true,
+  true: true,
+  True: true,
+  "0": false,
+  f: false,
+  F: false,
+  FALSE: false,
+  false: false,
+  False: false,
 };
 
 /** Snake-cases object default keys with the attribute-name rule; drops a schema pasted as a default. */
@@ -58,7 +68,9 @@ export function mapDefault(
       return Array.isArray(value) && value.length === 0 ? { value: [] } : mismatch;
     case "object": {
       const mapped = objectDefault(value, attributeName);
-      return mapped === undefined ? { dropped: "object default is not a plain object of values" } : { value: mapped };
+      return mapped === undefined
+        ? { dropped: "object default is not a plain object of values" }
+        : { value: mapped };
     }
   }
 }

@@ -20,7 +20,10 @@ export interface Resolved {
 const SCALAR_TYPES = new Set(["string", "integer", "number", "boolean", "object", "array"]);
 
 /** §3.1: a type array of exactly two entries resolves to its first non-object entry. */
-export function resolveTypeKeyword(type: CfnNode["type"], pointer: string): { type: ResolvedType; multi: boolean } {
+export function resolveTypeKeyword(
+  type: CfnNode["type"],
+  pointer: string,
+): { type: ResolvedType; multi: boolean } {
   if (type === undefined) return { type: "untyped", multi: false };
   if (typeof type === "string") {
     if (!SCALAR_TYPES.has(type)) throw new MappingError(pointer + "/type", `unsupported type "${type}"`);
@@ -28,7 +31,10 @@ export function resolveTypeKeyword(type: CfnNode["type"], pointer: string): { ty
   }
   if (!Array.isArray(type)) throw new MappingError(pointer + "/type", "type must be a string or an array");
   if (type.length !== 2) {
-    throw new MappingError(pointer + "/type", `a type array must have exactly 2 entries, found ${type.length}`);
+    throw new MappingError(
+      pointer + "/type",
+      `a type array must have exactly 2 entries, found ${type.length}`,
+    );
   }
   const chosen = type.find((t) => t !== "object");
   if (chosen === undefined) return { type: "untyped", multi: true };
@@ -40,7 +46,10 @@ export function resolveTypeKeyword(type: CfnNode["type"], pointer: string): { ty
 function refTarget(schema: CfnResourceSchema, ref: string, pointer: string): { key: string; node: CfnNode } {
   const parts = ref.split("/");
   if (parts.length !== 3 || parts[0] !== "#" || (parts[1] !== "definitions" && parts[1] !== "properties")) {
-    throw new MappingError(pointer + "/$ref", `unsupported $ref "${ref}" (only #/definitions/X and #/properties/X)`);
+    throw new MappingError(
+      pointer + "/$ref",
+      `unsupported $ref "${ref}" (only #/definitions/X and #/properties/X)`,
+    );
   }
   const table = parts[1] === "definitions" ? schema.definitions : schema.properties;
   const node = table?.[parts[2]!];
@@ -97,14 +106,18 @@ function expandRefs(
  * properties are the union of the branches' properties, all optional.
  */
 function unwrapOneOf(node: CfnNode, type: ResolvedType): CfnNode {
-  if (!Array.isArray(node.oneOf) || node.properties !== undefined || node.patternProperties !== undefined) return node;
+  if (!Array.isArray(node.oneOf) || node.properties !== undefined || node.patternProperties !== undefined)
+    return node;
   if (type !== "object" && type !== "untyped") return node;
   const properties: Record<string, CfnNode> = {};
   for (const branch of node.oneOf) {
-    if (branch && typeof branch === "object" && branch.properties) Object.assign(properties, branch.properties);
+    if (branch && typeof branch === "object" && branch.properties)
+      Object.assign(properties, branch.properties);
   }
   const { required: _dropped, ...rest } = node;
-  return Object.keys(properties).length > 0 ? { ...rest, type: "object", properties } : { ...rest, type: "object" };
+  return Object.keys(properties).length > 0
+    ? { ...rest, type: "object", properties }
+    : { ...rest, type: "object" };
 }
 
 export function resolveNode(
@@ -118,7 +131,12 @@ export function resolveNode(
   }
   const expanded = expandRefs(schema, node, pointer, refStack);
   if (expanded.recursiveRef) {
-    return { node: expanded.node, type: "object", refStack: expanded.refStack, recursiveRef: expanded.recursiveRef };
+    return {
+      node: expanded.node,
+      type: "object",
+      refStack: expanded.refStack,
+      recursiveRef: expanded.recursiveRef,
+    };
   }
   const { type, multi } = resolveTypeKeyword(expanded.node.type, pointer);
   const unwrapped = unwrapOneOf(expanded.node, type);

@@ -69,15 +69,27 @@ function buildAttributes(schema: CfnResourceSchema, names: TypeNames, ctx: WalkC
   for (const cfnName of Object.keys(properties)) {
     const tfName = topLevelAttributeName(cfnName, names.resourceSnake);
     if (isMetaArgument(tfName)) {
-      throw new MappingError(`/properties/${cfnName}`, `"${tfName}" is a Terraform meta-argument`, "meta-argument property name");
+      throw new MappingError(
+        `/properties/${cfnName}`,
+        `"${tfName}" is a Terraform meta-argument`,
+        "meta-argument property name",
+      );
     }
   }
   const walker = new AttributeWalker(ctx);
-  const attributes = walker.objectAttributes(properties, schema.required, "/properties", rootParent(rootPath), (cfn) =>
-    topLevelAttributeName(cfn, names.resourceSnake),
+  const attributes = walker.objectAttributes(
+    properties,
+    schema.required,
+    "/properties",
+    rootParent(rootPath),
+    (cfn) => topLevelAttributeName(cfn, names.resourceSnake),
   );
   if (attributes.id !== undefined) {
-    throw new MappingError("/properties", 'a property maps to the reserved attribute name "id"', "attribute name conflict");
+    throw new MappingError(
+      "/properties",
+      'a property maps to the reserved attribute name "id"',
+      "attribute name conflict",
+    );
   }
   return attributes;
 }
@@ -131,7 +143,12 @@ export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
   } catch (e) {
     if (!(e instanceof MappingError)) throw e;
     for (const module of ["resource", "singularDataSource"] as const) {
-      suppressed.push({ module, reason: `${e.reason}: ${e.message}`, pointer: e.pointer, mappingError: true });
+      suppressed.push({
+        module,
+        reason: `${e.reason}: ${e.message}`,
+        pointer: e.pointer,
+        mappingError: true,
+      });
     }
   }
 

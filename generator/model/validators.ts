@@ -38,9 +38,21 @@ function bounded(
   return lo === undefined && hi === undefined ? [] : [make(lo, hi)];
 }
 
-const length = (min?: number, max?: number): Validator => ({ kind: "length", ...(min !== undefined && { min }), ...(max !== undefined && { max }) });
-const range = (min?: number, max?: number): Validator => ({ kind: "range", ...(min !== undefined && { min }), ...(max !== undefined && { max }) });
-const size = (min?: number, max?: number): Validator => ({ kind: "size", ...(min !== undefined && { min }), ...(max !== undefined && { max }) });
+const length = (min?: number, max?: number): Validator => ({
+  kind: "length",
+  ...(min !== undefined && { min }),
+  ...(max !== undefined && { max }),
+});
+const range = (min?: number, max?: number): Validator => ({
+  kind: "range",
+  ...(min !== undefined && { min }),
+  ...(max !== undefined && { max }),
+});
+const size = (min?: number, max?: number): Validator => ({
+  kind: "size",
+  ...(min !== undefined && { min }),
+  ...(max !== undefined && { max }),
+});
 
 /** A CloudFormation pattern as an ECMAScript regex validator; untranslatable ones are dropped with a note. */
 export function patternValidator(pattern: unknown, pointer: string, ctx: ValidatorContext): Validator[] {
@@ -53,7 +65,11 @@ export function patternValidator(pattern: unknown, pointer: string, ctx: Validat
   const t = translatePattern(pattern);
   if (!t.ok) {
     ctx.patterns.dropped++;
-    ctx.notes.push({ pointer: pointer + "/pattern", kind: "pattern-dropped", message: `pattern dropped: ${t.reason}` });
+    ctx.notes.push({
+      pointer: pointer + "/pattern",
+      kind: "pattern-dropped",
+      message: `pattern dropped: ${t.reason}`,
+    });
     return [];
   }
   if (t.rewrites.length > 0) ctx.patterns.rewritten++;
@@ -69,7 +85,11 @@ function enumValidator(
 ): Validator[] {
   if (!Array.isArray(values) || values.length === 0) return [];
   if (!values.every(accept)) {
-    ctx.notes.push({ pointer: pointer + "/enum", kind: "enum-ignored", message: "enum values do not match the property type; no OneOf validator" });
+    ctx.notes.push({
+      pointer: pointer + "/enum",
+      kind: "enum-ignored",
+      message: "enum values do not match the property type; no OneOf validator",
+    });
     return [];
   }
   return [{ kind: "oneOf", values: values as (string | number)[] }];
@@ -105,7 +125,11 @@ export function primitiveValidators(
 }
 
 /** Validators of an array: size, uniqueness of an ordered set, then per-item checks. */
-export function arrayValidators(kind: ArrayKind, node: CfnNode, itemValidators: readonly Validator[]): Validator[] {
+export function arrayValidators(
+  kind: ArrayKind,
+  node: CfnNode,
+  itemValidators: readonly Validator[],
+): Validator[] {
   const out = bounded(node.minItems, node.maxItems, isInt, size);
   if (kind === "orderedSet") out.push({ kind: "uniqueValues" });
   if (itemValidators.length > 0) out.push({ kind: "each", validators: itemValidators });

@@ -5,7 +5,12 @@ import type { GenerationConfig } from "../config/generation-config.js";
 import { type Finding, makeFinding } from "../load/findings.js";
 import type { LoadedSchema } from "../load/read-schemas.js";
 import type { CfnResourceSchema } from "../model/cfn-schema.js";
-import { buildTypeModel, type ModuleKind, type Suppression, type TypeModel } from "../model/resource-model.js";
+import {
+  buildTypeModel,
+  type ModuleKind,
+  type Suppression,
+  type TypeModel,
+} from "../model/resource-model.js";
 import type { PatternTally } from "../model/validators.js";
 
 export interface PlannedType {
@@ -48,11 +53,20 @@ function decide(file: string, model: TypeModel, config: GenerationConfig, findin
     } else if (ruleSuppression) {
       suppressed.push(ruleSuppression);
       if (ruleSuppression.mappingError) {
-        findings.push(makeFinding("error", file, ruleSuppression.pointer ?? "", `${module} not generated: ${ruleSuppression.reason}`, "mapping"));
+        findings.push(
+          makeFinding(
+            "error",
+            file,
+            ruleSuppression.pointer ?? "",
+            `${module} not generated: ${ruleSuppression.reason}`,
+            "mapping",
+          ),
+        );
       }
     }
   }
-  for (const note of model.notes) findings.push(makeFinding("warning", file, note.pointer, note.message, note.kind));
+  for (const note of model.notes)
+    findings.push(makeFinding("warning", file, note.pointer, note.message, note.kind));
   return { file, model, definitions, suppressed };
 }
 
@@ -66,15 +80,33 @@ function dropNameClashes(types: PlannedType[], findings: Finding[]): PlannedType
     }
   }
   return types.map((t) => {
-    const clashing = t.definitions.filter((d) => (owners.get(`${d.kind === "resource" ? "resource" : "data source"} ${d.tfTypeName}`)?.length ?? 0) > 1);
+    const clashing = t.definitions.filter(
+      (d) =>
+        (owners.get(`${d.kind === "resource" ? "resource" : "data source"} ${d.tfTypeName}`)?.length ?? 0) >
+        1,
+    );
     if (clashing.length === 0) return t;
     for (const d of clashing) {
-      findings.push(makeFinding("error", t.file, "/typeName", `the Terraform name ${d.tfTypeName} is claimed by more than one type`, "name-clash"));
+      findings.push(
+        makeFinding(
+          "error",
+          t.file,
+          "/typeName",
+          `the Terraform name ${d.tfTypeName} is claimed by more than one type`,
+          "name-clash",
+        ),
+      );
     }
     return {
       ...t,
       definitions: t.definitions.filter((d) => !clashing.includes(d)),
-      suppressed: [...t.suppressed, ...clashing.map((d) => ({ module: d.kind, reason: `Terraform name ${d.tfTypeName} clashes with another type` }))],
+      suppressed: [
+        ...t.suppressed,
+        ...clashing.map((d) => ({
+          module: d.kind,
+          reason: `Terraform name ${d.tfTypeName} clashes with another type`,
+        })),
+      ],
     };
   });
 }
@@ -94,13 +126,17 @@ export function planGeneration(
     try {
       model = buildTypeModel(loaded.schema as unknown as CfnResourceSchema);
     } catch (e) {
-      findings.push(makeFinding("error", loaded.file, "", `cannot be generated: ${(e as Error).message}`, "model"));
+      findings.push(
+        makeFinding("error", loaded.file, "", `cannot be generated: ${(e as Error).message}`, "model"),
+      );
       continue;
     }
     for (const k of Object.keys(patterns) as (keyof PatternTally)[]) patterns[k] += model.patterns[k];
     planned.push(decide(loaded.file, model, config, findings));
   }
   const types = dropNameClashes(planned, findings);
-  findings.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
+  findings.sort((a, b) =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0,
+  );
   return { types, findings, patterns };
 }

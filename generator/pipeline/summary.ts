@@ -23,7 +23,11 @@ export function countPlan(plan: GenerationPlan, schemaFiles: number): Generation
   };
 }
 
-const MODULE_LABEL = { resource: "resource", singularDataSource: "singular data source", pluralDataSource: "plural data source" };
+const MODULE_LABEL = {
+  resource: "resource",
+  singularDataSource: "singular data source",
+  pluralDataSource: "plural data source",
+};
 
 function tally<T>(items: readonly T[], key: (t: T) => string): [string, number][] {
   const counts = new Map<string, number>();
@@ -40,7 +44,10 @@ export function formatSummary(plan: GenerationPlan, counts: GenerationCounts, se
   lines.push(`  plural data sources:    ${counts.pluralDataSources}`);
   const suppressed = plan.types.flatMap((t) => t.suppressed);
   lines.push(`Suppressed modules: ${suppressed.length}`);
-  for (const [reason, n] of tally(suppressed, (s) => `${MODULE_LABEL[s.module]}: ${s.reason.split(":")[0]}`)) {
+  for (const [reason, n] of tally(
+    suppressed,
+    (s) => `${MODULE_LABEL[s.module]}: ${s.reason.split(":")[0]}`,
+  )) {
     lines.push(`  ${String(n).padStart(5)}  ${reason}`);
   }
   const p = plan.patterns;
@@ -50,7 +57,8 @@ export function formatSummary(plan: GenerationPlan, counts: GenerationCounts, se
   );
   const warnings = plan.findings.filter((f) => f.severity === "warning");
   lines.push(`Warnings: ${warnings.length}`);
-  for (const [rule, n] of tally(warnings, (f) => f.rule ?? "other")) lines.push(`  ${String(n).padStart(5)}  ${rule}`);
+  for (const [rule, n] of tally(warnings, (f) => f.rule ?? "other"))
+    lines.push(`  ${String(n).padStart(5)}  ${rule}`);
   const errors = plan.findings.filter((f) => f.severity === "error");
   lines.push(`Errors: ${errors.length}`);
   for (const e of errors) lines.push(`  ${formatFinding(e)}`);

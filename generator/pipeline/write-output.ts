@@ -27,7 +27,9 @@ function moduleText(d: Definition, siblings: readonly Definition[], baseName: st
   if (d.kind === "resource") return resourceModule(d);
   if (d.kind === "pluralDataSource") return pluralDataSourceModule(d);
   const resource = siblings.find((s) => s.kind === "resource");
-  return resource ? derivedSingularDataSourceModule(d, moduleBase(resource, baseName)) : singularDataSourceModule(d);
+  return resource
+    ? derivedSingularDataSourceModule(d, moduleBase(resource, baseName))
+    : singularDataSourceModule(d);
 }
 
 const MANIFEST = "manifest.json";
@@ -52,7 +54,11 @@ export interface WriteResult {
   readonly bytes: number;
 }
 
-export function writeOutput(plan: GenerationPlan, outDir: string, onModule?: (file: string) => void): WriteResult {
+export function writeOutput(
+  plan: GenerationPlan,
+  outDir: string,
+  onModule?: (file: string) => void,
+): WriteResult {
   prepareOutDir(outDir);
   let files = 0;
   let bytes = 0;
@@ -61,7 +67,11 @@ export function writeOutput(plan: GenerationPlan, outDir: string, onModule?: (fi
     files++;
     bytes += Buffer.byteLength(text);
   };
-  const index = { resources: [] as IndexEntry[], singularDataSources: [] as IndexEntry[], pluralDataSources: [] as IndexEntry[] };
+  const index = {
+    resources: [] as IndexEntry[],
+    singularDataSources: [] as IndexEntry[],
+    pluralDataSources: [] as IndexEntry[],
+  };
   const madeDirs = new Set<string>();
   for (const t of plan.types) {
     const { serviceDir, moduleBaseName } = t.model.names;
@@ -72,14 +82,22 @@ export function writeOutput(plan: GenerationPlan, outDir: string, onModule?: (fi
     for (const d of t.definitions) {
       const modulePath = `${serviceDir}/${moduleBase(d, moduleBaseName)}`;
       write(`${modulePath}.ts`, moduleText(d, t.definitions, moduleBaseName));
-      const table = d.kind === "resource" ? index.resources : d.kind === "singularDataSource" ? index.singularDataSources : index.pluralDataSources;
+      const table =
+        d.kind === "resource"
+          ? index.resources
+          : d.kind === "singularDataSource"
+            ? index.singularDataSources
+            : index.pluralDataSources;
       table.push({ tfTypeName: d.tfTypeName, modulePath });
     }
     onModule?.(t.file);
   }
   write("index.ts", indexModule(index));
   const definitions = plan.types.flatMap((t) => t.definitions);
-  write("provider-schema.json", JSON.stringify(providerSchemaDocument(providerConfigAttributes, definitions)) + "\n");
+  write(
+    "provider-schema.json",
+    JSON.stringify(providerSchemaDocument(providerConfigAttributes, definitions)) + "\n",
+  );
   write(MANIFEST, JSON.stringify(manifest(plan), null, 2) + "\n");
   return { files, bytes };
 }
@@ -91,7 +109,11 @@ function manifest(plan: GenerationPlan): unknown {
       cfnTypeName: t.model.cfnTypeName,
       file: t.file,
       generated: Object.fromEntries(t.definitions.map((d) => [d.kind, d.tfTypeName])),
-      suppressed: t.suppressed.map((s) => ({ module: s.module, reason: s.reason, ...(s.pointer !== undefined && { pointer: s.pointer }) })),
+      suppressed: t.suppressed.map((s) => ({
+        module: s.module,
+        reason: s.reason,
+        ...(s.pointer !== undefined && { pointer: s.pointer }),
+      })),
     })),
     patterns: plan.patterns,
   };

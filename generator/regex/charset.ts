@@ -56,7 +56,6 @@ const CONTROL_ESCAPES: ReadonlyMap<number, string> = new Map([
   [0x0c, "\\f"],
   [0x0d, "\\r"],
 ]);
-const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
 
 /** True for the characters `u` mode accepts after a backslash as themselves (outside a class). */
 export function isSyntaxCharacter(ch: string): boolean {
@@ -67,14 +66,16 @@ function hex(cp: number, width: number): string {
   return cp.toString(16).toUpperCase().padStart(width, "0");
 }
 
-/** Spells a code point that is neither syntax nor plainly printable. */
+/**
+ * Spells a code point that is not printable ASCII. Synthesized text escapes everything non-ASCII, so
+ * look-alikes (K and U+212A KELVIN SIGN) stay distinguishable in generated code.
+ */
 function escapeNonPrintable(cp: number): string | undefined {
   const control = CONTROL_ESCAPES.get(cp);
   if (control) return control;
-  const ch = String.fromCodePoint(cp);
-  if (cp >= 0xd800 && cp <= 0xdfff) return `\\u${hex(cp, 4)}`;
-  if (PRINTABLE.test(ch)) return undefined;
-  return cp <= 0xff ? `\\x${hex(cp, 2)}` : `\\u{${hex(cp, 4)}}`;
+  if (cp >= 0x20 && cp < 0x7f) return undefined;
+  if (cp <= 0xff) return `\\x${hex(cp, 2)}`;
+  return cp <= 0xffff ? `\\u${hex(cp, 4)}` : `\\u{${hex(cp, 4)}}`;
 }
 
 /** A code point as a literal outside a character class (u mode). */

@@ -353,7 +353,10 @@ class Emitter {
     const fold = this.foldOf(node);
     let chosen = node;
     let body = this.classBody(node, fold);
-    const flipped = body.rawOk && body.complements.length === 0 ? undefined : flipSingleNegatedItem(node);
+    // \P{…} is fine as is in JS unless (?i) needs its complement spelled out.
+    const item = node.items[0];
+    const needsFlip = body.complements.length > 0 || (!body.rawOk && item?.kind !== "prop");
+    const flipped = needsFlip ? flipSingleNegatedItem(node) : undefined;
     if (flipped) {
       // A lone negated item JS cannot spell as is (\S, [:^alpha:], \P{…} under (?i)) reads better,
       // and is exact, as a negated class of its positive form.

@@ -88,12 +88,19 @@ export const requiresReplace = (): PlanModifier => ({ kind: "requiresReplace" })
 export const requiresReplaceIfConfigured = (): PlanModifier => ({ kind: "requiresReplaceIfConfigured" });
 
 // --- definitions ---
-export const resource = (d: Omit<ResourceDefinition, "kind">): ResourceDefinition => ({ kind: "resource", ...d });
-export const singularDataSource = (d: Omit<SingularDataSourceDefinition, "kind">): SingularDataSourceDefinition => ({
+export const resource = (d: Omit<ResourceDefinition, "kind">): ResourceDefinition => ({
+  kind: "resource",
+  ...d,
+});
+export const singularDataSource = (
+  d: Omit<SingularDataSourceDefinition, "kind">,
+): SingularDataSourceDefinition => ({
   kind: "singularDataSource",
   ...d,
 });
-export const pluralDataSource = (d: Omit<PluralDataSourceDefinition, "kind">): PluralDataSourceDefinition => ({
+export const pluralDataSource = (
+  d: Omit<PluralDataSourceDefinition, "kind">,
+): PluralDataSourceDefinition => ({
   kind: "pluralDataSource",
   ...d,
 });

@@ -1,5 +1,11 @@
 // Definitions derived from others by rule, shared by the generator and the generated modules.
-import type { Attribute, Attributes, AttributeType, ResourceDefinition, SingularDataSourceDefinition } from "./types.js";
+import type {
+  Attribute,
+  Attributes,
+  AttributeType,
+  ResourceDefinition,
+  SingularDataSourceDefinition,
+} from "./types.js";
 
 function computedType(type: AttributeType): AttributeType {
   if ("attributes" in type) return { kind: type.kind, attributes: computedAttributes(type.attributes) };
@@ -27,7 +33,11 @@ export function toSingularDataSourceAttributes(resourceAttributes: Attributes): 
   const { id: _resourceId, ...rest } = resourceAttributes;
   return {
     ...computedAttributes(rest),
-    id: { type: { kind: "string", flavor: "plain" }, description: "Uniquely identifies the resource.", required: true },
+    id: {
+      type: { kind: "string", flavor: "plain" },
+      description: "Uniquely identifies the resource.",
+      required: true,
+    },
   };
 }
 

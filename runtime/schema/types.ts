@@ -44,7 +44,8 @@ export type PlanModifier =
   | { readonly kind: "requiresReplace" }
   | { readonly kind: "requiresReplaceIfConfigured" };
 
-export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [k: string]: JsonValue };
+export type JsonValue =
+  string | number | boolean | null | readonly JsonValue[] | { readonly [k: string]: JsonValue };
 
 export interface Attribute {
   /** The CloudFormation property name this attribute maps to (the synthetic `id` has none). */

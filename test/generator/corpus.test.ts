@@ -50,7 +50,10 @@ describe("full corpus", () => {
     const files = listFiles(first);
     assert.deepEqual(listFiles(second), files);
     for (const f of files) {
-      assert.ok(fs.readFileSync(path.join(first, f)).equals(fs.readFileSync(path.join(second, f))), `${f} differs between runs`);
+      assert.ok(
+        fs.readFileSync(path.join(first, f)).equals(fs.readFileSync(path.join(second, f))),
+        `${f} differs between runs`,
+      );
     }
   });
 
@@ -58,7 +61,11 @@ describe("full corpus", () => {
     const tsconfig = path.join(first, "tsconfig.json");
     fs.writeFileSync(
       tsconfig,
-      JSON.stringify({ extends: path.join(repoRoot, "tsconfig.json"), include: ["./**/*.ts"], compilerOptions: { noEmit: true } }),
+      JSON.stringify({
+        extends: path.join(repoRoot, "tsconfig.json"),
+        include: ["./**/*.ts"],
+        compilerOptions: { noEmit: true },
+      }),
     );
     const tsc = path.join(repoRoot, "node_modules/typescript/bin/tsc");
     execFileSync(process.execPath, [tsc, "-p", tsconfig], { stdio: "pipe" });
@@ -68,9 +75,15 @@ describe("full corpus", () => {
     const doc = JSON.parse(fs.readFileSync(path.join(first, "provider-schema.json"), "utf8"));
     const p = doc.provider_schemas["registry.terraform.io/hashicorp/awscc"];
     assert.equal(Object.keys(p.resource_schemas).length, run.counts.resources);
-    assert.equal(Object.keys(p.data_source_schemas).length, run.counts.singularDataSources + run.counts.pluralDataSources);
+    assert.equal(
+      Object.keys(p.data_source_schemas).length,
+      run.counts.singularDataSources + run.counts.pluralDataSources,
+    );
     assert.equal(p.resource_schemas.awscc_logs_log_group.block.attributes.log_group_name.optional, true);
-    assert.deepEqual(p.data_source_schemas.awscc_logs_log_groups.block.attributes.ids.type, ["set", "string"]);
+    assert.deepEqual(p.data_source_schemas.awscc_logs_log_groups.block.attributes.ids.type, [
+      "set",
+      "string",
+    ]);
     assert.ok(p.provider.block.attributes.region);
   });
 });

@@ -26,6 +26,10 @@ test("fixture schemas render exactly as the golden files", () => {
   }
   assert.deepEqual(produced, listFiles(goldenDir));
   for (const f of produced) {
-    assert.equal(fs.readFileSync(path.join(out, f), "utf8"), fs.readFileSync(path.join(goldenDir, f), "utf8"), `${f} differs from its golden file`);
+    assert.equal(
+      fs.readFileSync(path.join(out, f), "utf8"),
+      fs.readFileSync(path.join(goldenDir, f), "utf8"),
+      `${f} differs from its golden file`,
+    );
   }
 });

@@ -48,5 +48,7 @@ export function realModel(typeName: string): TypeModel {
 
 /** Flags as a short label: "required", "optional+computed" or "computed". */
 export function flagsOf(a: Attribute): string {
-  return [a.required && "required", a.optional && "optional", a.computed && "computed"].filter(Boolean).join("+");
+  return [a.required && "required", a.optional && "optional", a.computed && "computed"]
+    .filter(Boolean)
+    .join("+");
 }

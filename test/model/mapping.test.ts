@@ -17,12 +17,24 @@ describe("§4.1 scalars and objects", () => {
     ["integer → Int64", { type: "integer" }, { kind: "int64" }],
     ["number → Float64", { type: "number" }, { kind: "float64" }],
     ["string → String", { type: "string" }, { kind: "string", flavor: "plain" }],
-    ["date-time string → RFC 3339", { type: "string", format: "date-time" }, { kind: "string", flavor: "rfc3339" }],
+    [
+      "date-time string → RFC 3339",
+      { type: "string", format: "date-time" },
+      { kind: "string", flavor: "rfc3339" },
+    ],
     ["other formats ignored", { type: "string", format: "uri" }, { kind: "string", flavor: "plain" }],
     ["object without properties → JSON", { type: "object" }, { kind: "string", flavor: "json" }],
     ["untyped {} → JSON", {}, { kind: "string", flavor: "json" }],
-    ["anyOf-only object → JSON", { type: "object", anyOf: [{ required: ["A"] }] }, { kind: "string", flavor: "json" }],
-    ["object/string multi-type → plain string", { type: ["object", "string"] }, { kind: "string", flavor: "plain" }],
+    [
+      "anyOf-only object → JSON",
+      { type: "object", anyOf: [{ required: ["A"] }] },
+      { kind: "string", flavor: "json" },
+    ],
+    [
+      "object/string multi-type → plain string",
+      { type: ["object", "string"] },
+      { kind: "string", flavor: "plain" },
+    ],
     ["integer/string multi-type → Int64", { type: ["integer", "string"] }, { kind: "int64" }],
     ["boolean/null multi-type → Bool", { type: ["boolean", "null"] }, { kind: "bool" }],
     ["string/array multi-type → String", { type: ["string", "array"] }, { kind: "string", flavor: "plain" }],
@@ -31,7 +43,11 @@ describe("§4.1 scalars and objects", () => {
   for (const [name, node, want] of rows) test(name, () => assert.deepEqual(one(node).type, want));
 
   test("object with properties → single nested, members from properties", () => {
-    const a = one({ type: "object", properties: { B: { type: "string" }, A: { type: "integer" } }, required: ["A"] });
+    const a = one({
+      type: "object",
+      properties: { B: { type: "string" }, A: { type: "integer" } },
+      required: ["A"],
+    });
     assert.equal(a.type.kind, "object");
     assert.deepEqual(Object.keys("attributes" in a.type ? a.type.attributes : {}), ["a", "b"]);
   });
@@ -53,7 +69,11 @@ describe("§4.2 arrays", () => {
     assert.equal(arrayKind(false, true), "set");
   });
   const strings = { type: "string" };
-  test("list of strings", () => assert.deepEqual(one({ type: "array", items: strings }).type, { kind: "list", element: { kind: "string", flavor: "plain" } }));
+  test("list of strings", () =>
+    assert.deepEqual(one({ type: "array", items: strings }).type, {
+      kind: "list",
+      element: { kind: "string", flavor: "plain" },
+    }));
   test("set of strings", () => {
     const a = one({ type: "array", insertionOrder: false, uniqueItems: true, items: strings });
     assert.equal(a.type.kind, "set");
@@ -69,12 +89,20 @@ describe("§4.2 arrays", () => {
     assert.deepEqual(a.planModifiers?.[0], { kind: "multiset" });
   });
   test("list of objects → list nested with items.required", () => {
-    const a = one({ type: "array", items: { type: "object", properties: { K: { type: "string" } }, required: ["K"] } });
+    const a = one({
+      type: "array",
+      items: { type: "object", properties: { K: { type: "string" } }, required: ["K"] },
+    });
     assert.equal(a.type.kind, "listNested");
     assert.deepEqual(attributeAt({ p: a }, "p.k").validators, [{ kind: "notNull" }]);
   });
   test("set of objects → set nested", () => {
-    const a = one({ type: "array", insertionOrder: false, uniqueItems: true, items: { type: "object", properties: { K: { type: "string" } } } });
+    const a = one({
+      type: "array",
+      insertionOrder: false,
+      uniqueItems: true,
+      items: { type: "object", properties: { K: { type: "string" } } },
+    });
     assert.equal(a.type.kind, "setNested");
   });
   test("date-time items → RFC 3339 elements", () => {
@@ -84,26 +112,55 @@ describe("§4.2 arrays", () => {
     });
   });
   test("list of maps", () => {
-    const a = one({ type: "array", items: { type: "object", patternProperties: { ".*": { type: "string" } } } });
-    assert.deepEqual(a.type, { kind: "list", element: { kind: "map", element: { kind: "string", flavor: "plain" } } });
+    const a = one({
+      type: "array",
+      items: { type: "object", patternProperties: { ".*": { type: "string" } } },
+    });
+    assert.deepEqual(a.type, {
+      kind: "list",
+      element: { kind: "map", element: { kind: "string", flavor: "plain" } },
+    });
   });
   test("list of set of strings → list of set", () => {
-    const a = one({ type: "array", items: { type: "array", insertionOrder: false, uniqueItems: true, items: { type: "string" } } });
-    assert.deepEqual(a.type, { kind: "list", element: { kind: "set", element: { kind: "string", flavor: "plain" } } });
+    const a = one({
+      type: "array",
+      items: { type: "array", insertionOrder: false, uniqueItems: true, items: { type: "string" } },
+    });
+    assert.deepEqual(a.type, {
+      kind: "list",
+      element: { kind: "set", element: { kind: "string", flavor: "plain" } },
+    });
   });
   test("untyped items (beyond Go: fatal there) → JSON string elements, with a note", () => {
     const m = model({
-      properties: { Name: { type: "string" }, P: { type: "array", items: { oneOf: [{ $ref: "#/definitions/A" }] } } },
+      properties: {
+        Name: { type: "string" },
+        P: { type: "array", items: { oneOf: [{ $ref: "#/definitions/A" }] } },
+      },
       definitions: { A: { type: "object", properties: { X: { type: "string" } } } },
     });
-    assert.deepEqual(m.resource?.attributes.p?.type, { kind: "list", element: { kind: "string", flavor: "json" } });
+    assert.deepEqual(m.resource?.attributes.p?.type, {
+      kind: "list",
+      element: { kind: "string", flavor: "json" },
+    });
     assert.ok(m.notes.some((n) => n.kind === "json-elements" && n.pointer === "/properties/P/items"));
   });
   test("size validators and item validators", () => {
-    const a = one({ type: "array", minItems: 1, maxItems: 5, items: { type: "string", maxLength: 3, enum: ["a", "b"] } });
+    const a = one({
+      type: "array",
+      minItems: 1,
+      maxItems: 5,
+      items: { type: "string", maxLength: 3, enum: ["a", "b"] },
+    });
     assert.deepEqual(a.validators, [
       { kind: "size", min: 1, max: 5 },
-      { kind: "each", validators: [{ kind: "length", max: 3 }, { kind: "oneOf", values: ["a", "b"] }] },
+      {
+        kind: "each",
+        validators: [
+          { kind: "length", max: 3 },
+          { kind: "oneOf", values: ["a", "b"] },
+        ],
+      },
     ]);
   });
 });
@@ -120,22 +177,45 @@ describe("§4.3 maps", () => {
     assert.deepEqual(a.type, { kind: "map", element: { kind: "int64" } });
   });
   test("map of set of strings", () => {
-    const a = one({ type: "object", patternProperties: { "": { type: "array", insertionOrder: false, uniqueItems: true, items: { type: "string" } } } });
-    assert.deepEqual(a.type, { kind: "map", element: { kind: "set", element: { kind: "string", flavor: "plain" } } });
+    const a = one({
+      type: "object",
+      patternProperties: {
+        "": { type: "array", insertionOrder: false, uniqueItems: true, items: { type: "string" } },
+      },
+    });
+    assert.deepEqual(a.type, {
+      kind: "map",
+      element: { kind: "set", element: { kind: "string", flavor: "plain" } },
+    });
   });
   test("map of objects → map nested; value `required` ignored", () => {
-    const a = one({ type: "object", patternProperties: { "": { type: "object", properties: { K: { type: "string" } }, required: ["K"] } } });
+    const a = one({
+      type: "object",
+      patternProperties: { "": { type: "object", properties: { K: { type: "string" } }, required: ["K"] } },
+    });
     assert.equal(a.type.kind, "mapNested");
     const k = attributeAt({ p: a }, "p.k");
     assert.equal(flagsOf(k), "optional+computed");
     assert.equal(k.validators, undefined);
   });
   test("map of set of objects → map nested (set semantics lost, as in Go)", () => {
-    const a = one({ type: "object", patternProperties: { "": { type: "array", insertionOrder: false, uniqueItems: true, items: { type: "object", properties: { K: { type: "string" } } } } } });
+    const a = one({
+      type: "object",
+      patternProperties: {
+        "": {
+          type: "array",
+          insertionOrder: false,
+          uniqueItems: true,
+          items: { type: "object", properties: { K: { type: "string" } } },
+        },
+      },
+    });
     assert.equal(a.type.kind, "mapNested");
   });
   test("properties together with patternProperties is fatal", () => {
-    const m = model({ properties: { P: { type: "object", properties: { A: {} }, patternProperties: { "": {} } } } });
+    const m = model({
+      properties: { P: { type: "object", properties: { A: {} }, patternProperties: { "": {} } } },
+    });
     assert.equal(m.resource, undefined);
     assert.equal(m.suppressed[0]!.pointer, "/properties/P");
   });
@@ -152,7 +232,9 @@ describe("§3 $ref, oneOf, allOf, recursion", () => {
     assert.deepEqual(a.validators, [{ kind: "length", min: 1 }]);
   });
   test("#/properties/X references resolve", () => {
-    const attrs = attributesOf({ properties: { Name: { type: "string" }, A: { type: "integer" }, B: { $ref: "#/properties/A" } } });
+    const attrs = attributesOf({
+      properties: { Name: { type: "string" }, A: { type: "integer" }, B: { $ref: "#/properties/A" } },
+    });
     assert.deepEqual(attrs.b?.type, { kind: "int64" });
   });
   test("an unsupported $ref form is fatal and names the pointer", () => {
@@ -172,20 +254,34 @@ describe("§3 $ref, oneOf, allOf, recursion", () => {
     assert.equal(attributeAt({ p: a }, "p.a").validators, undefined);
   });
   test("oneOf with only required lists → JSON", () => {
-    assert.deepEqual(one({ type: "object", oneOf: [{ required: ["A"] }, { required: ["B"] }] }).type, { kind: "string", flavor: "json" });
+    assert.deepEqual(one({ type: "object", oneOf: [{ required: ["A"] }, { required: ["B"] }] }).type, {
+      kind: "string",
+      flavor: "json",
+    });
   });
   test("oneOf on a string is ignored, branch patterns too", () => {
     assert.equal(one({ type: "string", oneOf: [{ pattern: "^a$" }] }).validators, undefined);
   });
   test("allOf [$ref, default] → type of the ref plus the default", () => {
-    const a = one({ allOf: [{ $ref: "#/definitions/P" }, { default: "MCP" }] }, { definitions: { P: { type: "string", enum: ["MCP"] } } });
+    const a = one(
+      { allOf: [{ $ref: "#/definitions/P" }, { default: "MCP" }] },
+      { definitions: { P: { type: "string", enum: ["MCP"] } } },
+    );
     assert.equal(a.type.kind, "string");
     assert.equal(a.default, "MCP");
   });
   test("recursion is cut with a JSON string at the re-entry (beyond Go: fatal there)", () => {
     const m = model({
       properties: { Name: { type: "string" }, Root: { $ref: "#/definitions/Node" } },
-      definitions: { Node: { type: "object", properties: { Children: { type: "array", items: { $ref: "#/definitions/Node" } }, V: { type: "string" } } } },
+      definitions: {
+        Node: {
+          type: "object",
+          properties: {
+            Children: { type: "array", items: { $ref: "#/definitions/Node" } },
+            V: { type: "string" },
+          },
+        },
+      },
     });
     const children = attributeAt(m.resource!.attributes, "root.children");
     assert.deepEqual(children.type, { kind: "list", element: { kind: "string", flavor: "json" } });
@@ -204,11 +300,15 @@ describe("§5 validators", () => {
     ["number range", { type: "number", minimum: 0, maximum: 1 }, [{ kind: "range", min: 0, max: 1 }]],
     ["empty pattern → no validator", { type: "string", pattern: "" }, undefined],
     ["pattern", { type: "string", pattern: "^[a-z]+$" }, [{ kind: "regex", source: "^[a-z]+$", flags: "u" }]],
-    ["order: length, regex, enum", { type: "string", enum: ["a"], pattern: "^a$", maxLength: 1 }, [
-      { kind: "length", max: 1 },
-      { kind: "regex", source: "^a$", flags: "u" },
-      { kind: "oneOf", values: ["a"] },
-    ]],
+    [
+      "order: length, regex, enum",
+      { type: "string", enum: ["a"], pattern: "^a$", maxLength: 1 },
+      [
+        { kind: "length", max: 1 },
+        { kind: "regex", source: "^a$", flags: "u" },
+        { kind: "oneOf", values: ["a"] },
+      ],
+    ],
   ];
   for (const [name, node, want] of rows) test(name, () => assert.deepEqual(one(node).validators, want));
 
@@ -219,7 +319,14 @@ describe("§5 validators", () => {
 });
 
 describe("§6.1 flags", () => {
-  const base = { required: false, readOnly: false, createOnly: false, hasDefault: false, parentComputedOnly: false, parentOptionalComputed: false };
+  const base = {
+    required: false,
+    readOnly: false,
+    createOnly: false,
+    hasDefault: false,
+    parentComputedOnly: false,
+    parentOptionalComputed: false,
+  };
   const rows: [string, Partial<typeof base>, string][] = [
     ["required → Required", { required: true }, "required"],
     ["plain → Optional+Computed", {}, "optional+computed"],
@@ -227,22 +334,39 @@ describe("§6.1 flags", () => {
     ["required + default → Optional+Computed", { required: true, hasDefault: true }, "optional+computed"],
     ["readOnly + required stays Required", { required: true, readOnly: true }, "required"],
     ["under computed-only parent → Computed", { required: true, parentComputedOnly: true }, "computed"],
-    ["required under optional parent → Optional+Computed + NotNull", { required: true, parentOptionalComputed: true }, "optional+computed+notNull"],
+    [
+      "required under optional parent → Optional+Computed + NotNull",
+      { required: true, parentOptionalComputed: true },
+      "optional+computed+notNull",
+    ],
     ["createOnly → Optional+Computed", { createOnly: true }, "optional+computed"],
   ];
   for (const [name, inputs, want] of rows) {
     test(name, () => {
       const f = attributeFlags({ ...base, ...inputs });
-      const label = [f.required && "required", f.optional && "optional", f.computed && "computed", f.notNull && "notNull"].filter(Boolean).join("+");
+      const label = [
+        f.required && "required",
+        f.optional && "optional",
+        f.computed && "computed",
+        f.notNull && "notNull",
+      ]
+        .filter(Boolean)
+        .join("+");
       assert.equal(label, want);
     });
   }
   test("required member under a Required parent stays Required", () => {
-    const a = one({ type: "object", properties: { K: { type: "string" } }, required: ["K"] }, { required: ["P"] });
+    const a = one(
+      { type: "object", properties: { K: { type: "string" } }, required: ["K"] },
+      { required: ["P"] },
+    );
     assert.equal(flagsOf(attributeAt({ p: a }, "p.k")), "required");
   });
   test("members of a computed-only parent: computed, no UseStateForUnknown", () => {
-    const a = one({ type: "object", properties: { K: { type: "string", maxLength: 2 } } }, { readOnlyProperties: ["/properties/P"] });
+    const a = one(
+      { type: "object", properties: { K: { type: "string", maxLength: 2 } } },
+      { readOnlyProperties: ["/properties/P"] },
+    );
     const k = attributeAt({ p: a }, "p.k");
     assert.equal(flagsOf(k), "computed");
     assert.equal(k.planModifiers, undefined);
@@ -258,15 +382,25 @@ describe("§6.1 flags", () => {
 
 describe("§6.3–6.5 defaults, plan modifiers, write-only, deprecated", () => {
   const name = attributeName;
-  test("bool default from a Go ParseBool string", () => assert.deepEqual(mapDefault({ kind: "bool" }, "True", name), { value: true }));
-  test("integer default truncated", () => assert.deepEqual(mapDefault({ kind: "int64" }, 3.7, name), { value: 3 }));
-  test("string default from a bool", () => assert.deepEqual(mapDefault({ kind: "string" }, false, name), { value: "false" }));
+  test("bool default from a Go ParseBool string", () =>
+    assert.deepEqual(mapDefault({ kind: "bool" }, "True", name), { value: true }));
+  test("integer default truncated", () =>
+    assert.deepEqual(mapDefault({ kind: "int64" }, 3.7, name), { value: 3 }));
+  test("string default from a bool", () =>
+    assert.deepEqual(mapDefault({ kind: "string" }, false, name), { value: "false" }));
   test("object default: snake-cased keys, numbers kept", () =>
-    assert.deepEqual(mapDefault({ kind: "object" }, { FooBar: { N: 1 } }, name), { value: { foo_bar: { n: 1 } } }));
+    assert.deepEqual(mapDefault({ kind: "object" }, { FooBar: { N: 1 } }, name), {
+      value: { foo_bar: { n: 1 } },
+    }));
   test("object default holding a schema is dropped", () =>
-    assert.ok(mapDefault({ kind: "object" }, { properties: {} }, name) && "dropped" in mapDefault({ kind: "object" }, { properties: {} }, name)!));
-  test("empty list default for nested lists", () => assert.deepEqual(mapDefault({ kind: "nestedCollection" }, [], name), { value: [] }));
-  test("non-empty object list default is dropped", () => assert.ok("dropped" in mapDefault({ kind: "nestedCollection" }, [{}], name)!));
+    assert.ok(
+      mapDefault({ kind: "object" }, { properties: {} }, name) &&
+        "dropped" in mapDefault({ kind: "object" }, { properties: {} }, name)!,
+    ));
+  test("empty list default for nested lists", () =>
+    assert.deepEqual(mapDefault({ kind: "nestedCollection" }, [], name), { value: [] }));
+  test("non-empty object list default is dropped", () =>
+    assert.ok("dropped" in mapDefault({ kind: "nestedCollection" }, [{}], name)!));
 
   test("default makes the attribute Optional+Computed", () => {
     const a = one({ type: "boolean", default: false });
@@ -280,18 +414,34 @@ describe("§6.3–6.5 defaults, plan modifiers, write-only, deprecated", () => {
     ]);
   });
   test("createOnly Required → RequiresReplace", () => {
-    assert.deepEqual(one({ type: "string" }, { required: ["P"], createOnlyProperties: ["/properties/P"] }).planModifiers, [{ kind: "requiresReplace" }]);
+    assert.deepEqual(
+      one({ type: "string" }, { required: ["P"], createOnlyProperties: ["/properties/P"] }).planModifiers,
+      [{ kind: "requiresReplace" }],
+    );
   });
   test("nested createOnly path", () => {
-    const a = one({ type: "object", properties: { K: { type: "string" } } }, { createOnlyProperties: ["/properties/P/K"] });
-    assert.deepEqual(attributeAt({ p: a }, "p.k").planModifiers?.at(-1), { kind: "requiresReplaceIfConfigured" });
+    const a = one(
+      { type: "object", properties: { K: { type: "string" } } },
+      { createOnlyProperties: ["/properties/P/K"] },
+    );
+    assert.deepEqual(attributeAt({ p: a }, "p.k").planModifiers?.at(-1), {
+      kind: "requiresReplaceIfConfigured",
+    });
   });
   test("createOnly through an array (`*`) still requires replacement (beyond Go)", () => {
-    const a = one({ type: "array", items: { type: "object", properties: { K: { type: "string" } } } }, { createOnlyProperties: ["/properties/P/*/K"] });
-    assert.deepEqual(attributeAt({ p: a }, "p.k").planModifiers?.at(-1), { kind: "requiresReplaceIfConfigured" });
+    const a = one(
+      { type: "array", items: { type: "object", properties: { K: { type: "string" } } } },
+      { createOnlyProperties: ["/properties/P/*/K"] },
+    );
+    assert.deepEqual(attributeAt({ p: a }, "p.k").planModifiers?.at(-1), {
+      kind: "requiresReplaceIfConfigured",
+    });
   });
   test("writeOnly and deprecated are marked", () => {
-    const a = one({ type: "string" }, { writeOnlyProperties: ["/properties/P"], deprecatedProperties: ["/properties/P"] });
+    const a = one(
+      { type: "string" },
+      { writeOnlyProperties: ["/properties/P"], deprecatedProperties: ["/properties/P"] },
+    );
     assert.equal(a.writeOnly, true);
     assert.equal(a.deprecated, true);
   });
@@ -299,12 +449,22 @@ describe("§6.3–6.5 defaults, plan modifiers, write-only, deprecated", () => {
 
 describe("§2.4, §7 resource level", () => {
   test("top-level Id → <res>_id; nested Id stays id", () => {
-    const attrs = attributesOf({ properties: { Id: { type: "string" }, Name: { type: "string" }, O: { type: "object", properties: { Id: { type: "string" } } } } });
+    const attrs = attributesOf({
+      properties: {
+        Id: { type: "string" },
+        Name: { type: "string" },
+        O: { type: "object", properties: { Id: { type: "string" } } },
+      },
+    });
     assert.equal(attrs.thing_id?.cfnName, "Id");
     assert.equal(attributeAt(attrs, "o.id").cfnName, "Id");
   });
   test("top-level Provider → provider_name", () => {
-    assert.equal(attributesOf({ properties: { Provider: { type: "string" }, Name: { type: "string" } } }).provider_name?.cfnName, "Provider");
+    assert.equal(
+      attributesOf({ properties: { Provider: { type: "string" }, Name: { type: "string" } } }).provider_name
+        ?.cfnName,
+      "Provider",
+    );
   });
   test("a meta-argument property name is fatal", () => {
     const m = model({ properties: { Count: { type: "integer" } } });
@@ -316,7 +476,12 @@ describe("§2.4, §7 resource level", () => {
     assert.match(m.suppressed[0]!.reason, /attribute name conflict/);
   });
   test("the same Terraform name at different levels is fine (each attribute keeps its CFN name)", () => {
-    const attrs = attributesOf({ properties: { SmsMessage: { type: "string" }, O: { type: "object", properties: { SMSMessage: { type: "string" } } } } });
+    const attrs = attributesOf({
+      properties: {
+        SmsMessage: { type: "string" },
+        O: { type: "object", properties: { SMSMessage: { type: "string" } } },
+      },
+    });
     assert.equal(attrs.sms_message?.cfnName, "SmsMessage");
     assert.equal(attributeAt(attrs, "o.sms_message").cfnName, "SMSMessage");
   });
@@ -344,10 +509,19 @@ describe("§2.4, §7 resource level", () => {
     assert.equal(m.plural?.tfTypeName, "awscc_iam_things");
   });
   test("plural suppressed without a list handler, or when it needs arguments", () => {
-    assert.match(model({ properties: { Name: {} } }).suppressed.find((s) => s.module === "pluralDataSource")!.reason, /no list handler/);
-    const needsArgs = model({ properties: { Name: {} }, handlers: { list: { handlerSchema: { required: ["X"] } } } });
+    assert.match(
+      model({ properties: { Name: {} } }).suppressed.find((s) => s.module === "pluralDataSource")!.reason,
+      /no list handler/,
+    );
+    const needsArgs = model({
+      properties: { Name: {} },
+      handlers: { list: { handlerSchema: { required: ["X"] } } },
+    });
     assert.match(needsArgs.suppressed[0]!.reason, /needs arguments/);
-    const emptyRequired = model({ properties: { Name: {} }, handlers: { list: { handlerSchema: { required: [] } } } });
+    const emptyRequired = model({
+      properties: { Name: {} },
+      handlers: { list: { handlerSchema: { required: [] } } },
+    });
     assert.ok(emptyRequired.plural);
   });
 });

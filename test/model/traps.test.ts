@@ -8,7 +8,10 @@ describe("cfn-mapping.md §10 traps on real schemas", () => {
     for (const type of ["AWS::WAFv2::WebACL", "AWS::Bedrock::Flow"]) {
       const m = realModel(type);
       assert.ok(m.resource, `${type} should generate`);
-      assert.ok(m.notes.some((n) => n.kind === "recursion-cut"), `${type} should report a recursion cut`);
+      assert.ok(
+        m.notes.some((n) => n.kind === "recursion-cut"),
+        `${type} should report a recursion cut`,
+      );
     }
   });
 
@@ -44,14 +47,27 @@ describe("cfn-mapping.md §10 traps on real schemas", () => {
   });
 
   test("8. multi-type: ConfigRule InputParameters plain string, Method RequestParameters map of bool, ASG TopicARN string", () => {
-    assert.deepEqual(realModel("AWS::Config::ConfigRule").resource!.attributes.input_parameters?.type, { kind: "string", flavor: "plain" });
-    assert.deepEqual(realModel("AWS::ApiGateway::Method").resource!.attributes.request_parameters?.type, { kind: "map", element: { kind: "bool" } });
+    assert.deepEqual(realModel("AWS::Config::ConfigRule").resource!.attributes.input_parameters?.type, {
+      kind: "string",
+      flavor: "plain",
+    });
+    assert.deepEqual(realModel("AWS::ApiGateway::Method").resource!.attributes.request_parameters?.type, {
+      kind: "map",
+      element: { kind: "bool" },
+    });
     const asg = realModel("AWS::AutoScaling::AutoScalingGroup").resource!.attributes;
-    assert.deepEqual(attributeAt(asg, "notification_configurations.topic_arn").type, { kind: "string", flavor: "plain" });
+    assert.deepEqual(attributeAt(asg, "notification_configurations.topic_arn").type, {
+      kind: "string",
+      flavor: "plain",
+    });
   });
 
   test("9. untyped items (MPA::ApprovalTeam, IoTFleetWise::DecoderManifest) generate with JSON elements", () => {
-    for (const type of ["AWS::MPA::ApprovalTeam", "AWS::IoTFleetWise::DecoderManifest", "AWS::Glue::UsageProfile"]) {
+    for (const type of [
+      "AWS::MPA::ApprovalTeam",
+      "AWS::IoTFleetWise::DecoderManifest",
+      "AWS::Glue::UsageProfile",
+    ]) {
       assert.ok(realModel(type).resource, `${type} should generate`);
     }
   });
@@ -75,7 +91,11 @@ describe("cfn-mapping.md §10 traps on real schemas", () => {
     assert.equal(flagsOf(attributeAt(stack, "storage_connectors.resource_identifier")), "optional+computed");
     const rep = realModel("AWS::MSK::Replicator").resource!.attributes;
     const arn = attributeAt(rep, "replication_info_list.source_kafka_cluster_arn");
-    assert.ok(arn.planModifiers?.some((p) => p.kind === "requiresReplace" || p.kind === "requiresReplaceIfConfigured"));
+    assert.ok(
+      arn.planModifiers?.some(
+        (p) => p.kind === "requiresReplace" || p.kind === "requiresReplaceIfConfigured",
+      ),
+    );
   });
 
   test("12. regex dialects: Amplify (?s), DataSync \\A…\\z, Logs blanked pattern", () => {
@@ -93,9 +113,15 @@ describe("cfn-mapping.md §10 traps on real schemas", () => {
   });
 
   test("14. identity quirks: StorageLens nested identifier, FlowLog id", () => {
-    assert.deepEqual(realModel("AWS::S3::StorageLens").resource!.identity.map((i) => i.name), ["storage_lens_configuration_id"]);
+    assert.deepEqual(
+      realModel("AWS::S3::StorageLens").resource!.identity.map((i) => i.name),
+      ["storage_lens_configuration_id"],
+    );
     const flowLog = realModel("AWS::EC2::FlowLog").resource!;
-    assert.deepEqual(flowLog.identity.map((i) => i.name), ["id"]);
+    assert.deepEqual(
+      flowLog.identity.map((i) => i.name),
+      ["id"],
+    );
     assert.ok(flowLog.attributes.flow_log_id);
   });
 
