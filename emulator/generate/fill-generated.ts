@@ -15,13 +15,19 @@ function isReadOnlyPath(type: ResourceType, path: readonly string[]): boolean {
   );
 }
 
-/** The id an ARN ends with: the model's non-ARN identifier values, or a fresh id. */
-function arnResourceId(type: ResourceType, model: JsonObject, ctx: GenerationContext): string {
+const isPlainId = (value: string): boolean => !/^(arn:|https?:)/.test(value);
+
+/** The id an ARN or URL ends with: the model's name, else its plain identifier values, else a fresh id. */
+function resourceIdOf(type: ResourceType, model: JsonObject, ctx: GenerationContext): string {
+  for (const key of [`${type.resourceName}Name`, "Name"]) {
+    const name = model[key];
+    if (typeof name === "string" && name !== "") return name;
+  }
   const parts = type.primaryIdentifier
     .map((path) => getAtPath(model, path))
     .filter((value): value is string | number => typeof value === "string" || typeof value === "number")
     .map(String)
-    .filter((value) => !value.startsWith("arn:"));
+    .filter(isPlainId);
   return parts.length > 0 ? parts.join("/") : randomString(ctx.random, "abcdef0123456789", 32);
 }
 
@@ -35,7 +41,7 @@ function generateAt(type: ResourceType, model: JsonObject, pattern: readonly str
   for (const parent of parents) {
     if (!isJsonObject(parent.value) || parent.value[leaf] !== undefined) continue;
     const value = plausibleValue(
-      { type, propertyName: leaf, node, arnResourceId: () => arnResourceId(type, model, ctx), ctx },
+      { type, propertyName: leaf, node, resourceId: () => resourceIdOf(type, model, ctx), ctx },
       resolve,
     );
     if (value !== undefined) setAtPath(model, [...parent.path, leaf], value);
@@ -49,7 +55,7 @@ export function fillGeneratedValues(type: ResourceType, model: JsonObject, ctx: 
     if (!isReadOnlyPath(type, path) && getAtPath(model, path) === undefined) generateAt(type, model, path, ctx);
   }
   // Shallow paths before deep ones (parents exist first); ARNs last so they can embed the ids.
-  const ordered = [...type.readOnly].sort(
+  const ordered = [...type.generated].sort(
     (a, b) => Number(isArnPath(a)) - Number(isArnPath(b)) || a.length - b.length,
   );
   for (const pattern of ordered) generateAt(type, model, pattern, ctx);

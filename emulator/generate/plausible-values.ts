@@ -77,6 +77,7 @@ const EC2_PREFIXES: Readonly<Record<string, string>> = {
   Volume: "vol",
   TransitGateway: "tgw",
   TransitGatewayAttachment: "tgw-attach",
+  TransitGatewayConnectPeer: "tgw-connect-peer",
   TransitGatewayRouteTable: "tgw-rtb",
   VPCEndpoint: "vpce",
   VpcEndpoint: "vpce",
@@ -174,23 +175,24 @@ export interface ValueRequest {
   readonly type: ResourceType;
   readonly propertyName: string;
   readonly node: JsonObject;
-  /** Id part used when an ARN is built (identifier values of the model, or a fresh id). */
-  readonly arnResourceId: () => string;
+  /** Id part an ARN or URL ends with (the model's name or identifier values, or a fresh id). */
+  readonly resourceId: () => string;
   readonly ctx: GenerationContext;
 }
 
 function scalarCandidates(request: ValueRequest): string[] {
   const { type, propertyName: name, node, ctx } = request;
   if (node.format === "date-time" || isTimeName(name)) return [new Date(ctx.now).toISOString()];
-  if (isArnName(name)) return [arnFor(type, request.arnResourceId(), ctx)];
+  if (isArnName(name)) return [arnFor(type, request.resourceId(), ctx)];
   if (isIdName(name)) return [idFor(type, name, ctx)];
   if (/(Url|URL|Uri|URI)$/.test(name)) {
-    return [`https://${randomString(ctx.random, LOWER_ALNUM, 10)}.${arnServiceOf(type)}.${ctx.region}.amazonaws.com`];
+    return [`https://${arnServiceOf(type)}.${ctx.region}.amazonaws.com/${ctx.accountId}/${request.resourceId()}`];
   }
   if (/(Address|Endpoint|DnsName|DNSName|Hostname|HostName)$/.test(name)) {
     return [`${randomString(ctx.random, LOWER_ALNUM, 12)}.${ctx.region}.${arnServiceOf(type)}.amazonaws.com`];
   }
   if (/(Status|State)$/.test(name)) return ["ACTIVE", "available", "Active"];
+  if (/Port$/.test(name)) return ["443"];
   if (/Name$/.test(name)) return [nameFor(type, ctx)];
   return [`${kebabCase(name) || "value"}-${randomString(ctx.random, LOWER_ALNUM, 8)}`];
 }

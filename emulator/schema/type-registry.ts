@@ -2,7 +2,7 @@
 // (identifier, read-only, write-only and create-only paths, which handlers exist, a validator).
 import type { Ajv } from "ajv";
 import type { JsonObject } from "../types.js";
-import { isJsonObject, parseSchemaPointer } from "./pointers.js";
+import { isAtOrBelow, isJsonObject, parseSchemaPointer } from "./pointers.js";
 import type { SchemaSource } from "./schema-source.js";
 import { compileModelValidator, createAjv, type ModelValidator } from "./validator.js";
 
@@ -18,7 +18,10 @@ export interface ResourceType {
   readonly resourceName: string;
   readonly primaryIdentifier: readonly string[][];
   readonly additionalIdentifiers: readonly (readonly string[][])[];
+  /** Read-only paths a caller may not set (see `generated` for the ambiguous ones). */
   readonly readOnly: readonly string[][];
+  /** Every declared read-only path: values the create handler fills in when they are missing. */
+  readonly generated: readonly string[][];
   readonly writeOnly: readonly string[][];
   readonly createOnly: readonly string[][];
   readonly handlers: ReadonlySet<HandlerName>;
@@ -35,12 +38,25 @@ function pointerList(value: unknown): string[][] {
     .filter((path): path is string[] => path !== undefined);
 }
 
+/**
+ * A few schemas declare a path read-only and also create-only or write-only (itself or something
+ * below it), e.g. AWS::EC2::TransitGatewayConnectPeer BgpConfigurations. Such a path is settable
+ * by the caller and generated only when left out.
+ */
+function settableDespiteReadOnly(readOnly: readonly string[], settable: readonly string[][]): boolean {
+  return settable.some((path) => isAtOrBelow(path, readOnly));
+}
+
 function describeType(typeName: string, schema: JsonObject, ajv: Ajv): ResourceType {
   const [, namespace = "", resourceName = ""] = typeName.split("::");
   const handlers = isJsonObject(schema.handlers) ? schema.handlers : {};
   const list = handlers.list;
   const listHandlerSchema = isJsonObject(list) && isJsonObject(list.handlerSchema) ? list.handlerSchema : undefined;
   let compiled: ModelValidator | undefined;
+  const declaredReadOnly = pointerList(schema.readOnlyProperties);
+  const writeOnly = pointerList(schema.writeOnlyProperties);
+  const createOnly = pointerList(schema.createOnlyProperties);
+  const settable = [...writeOnly, ...createOnly];
   return {
     typeName,
     schema,
@@ -50,9 +66,10 @@ function describeType(typeName: string, schema: JsonObject, ajv: Ajv): ResourceT
     additionalIdentifiers: Array.isArray(schema.additionalIdentifiers)
       ? schema.additionalIdentifiers.map(pointerList)
       : [],
-    readOnly: pointerList(schema.readOnlyProperties),
-    writeOnly: pointerList(schema.writeOnlyProperties),
-    createOnly: pointerList(schema.createOnlyProperties),
+    readOnly: declaredReadOnly.filter((path) => !settableDespiteReadOnly(path, settable)),
+    generated: declaredReadOnly,
+    writeOnly,
+    createOnly,
     handlers: new Set(HANDLER_NAMES.filter((name) => isJsonObject(handlers[name]))),
     listHandlerSchema,
     validate: (model) => {

@@ -62,6 +62,33 @@ function requiredString(input: Record<string, unknown>, member: string): string 
   return input[member] as string; // presence and type were checked by checkInputMembers
 }
 
+function requiredNames(schema: unknown): string[] {
+  return isJsonObject(schema) && Array.isArray(schema.required)
+    ? schema.required.filter((name): name is string => typeof name === "string")
+    : [];
+}
+
+/**
+ * What a list request lacks under the list handler's `handlerSchema` (its `required`, and
+ * `oneOf` / `anyOf` alternatives of required sets), or undefined when it is complete.
+ */
+function missingListProperties(handlerSchema: JsonObject | undefined, filter: JsonObject): string | undefined {
+  if (!handlerSchema) return undefined;
+  const has = (names: string[]): boolean => names.every((name) => filter[name] !== undefined);
+  const always = requiredNames(handlerSchema);
+  if (!has(always)) return always.filter((name) => filter[name] === undefined).join(", ");
+  for (const keyword of ["oneOf", "anyOf"] as const) {
+    const branches = handlerSchema[keyword];
+    if (!Array.isArray(branches) || branches.length === 0) continue;
+    const sets = branches.map(requiredNames);
+    const satisfied = sets.filter(has).length;
+    if (satisfied === 0 || (keyword === "oneOf" && satisfied > 1)) {
+      return sets.map((names) => names.join(" + ")).join(keyword === "oneOf" ? " xor " : " or ");
+    }
+  }
+  return undefined;
+}
+
 export class CloudControlService {
   constructor(private readonly deps: ServiceDeps) {}
 
@@ -405,13 +432,12 @@ export class CloudControlService {
         );
       }
     }
-    const required = Array.isArray(handlerSchema?.required) ? (handlerSchema.required as string[]) : [];
-    const missing = required.filter((key) => filter[key] === undefined);
-    if (missing.length > 0) {
+    const missing = missingListProperties(handlerSchema, filter);
+    if (missing !== undefined) {
       throw new ApiError(
         "InvalidRequestException",
         `Missing Or Invalid ResourceModel property in ${type.typeName} list handler request input. ` +
-          `Required property: [${missing.join(", ")}]`,
+          `Required property: [${missing}]`,
       );
     }
     return filter;
@@ -420,9 +446,12 @@ export class CloudControlService {
   private listResources(input: Record<string, unknown>): WireObject {
     const type = this.requireType(requiredString(input, "TypeName"), "list");
     const filter = this.listFilter(type, input);
+    // Filter keys that are not resource properties (e.g. a list of ARNs) only select the request shape.
+    const properties = isJsonObject(type.schema.properties) ? type.schema.properties : {};
+    const conditions = Object.entries(filter).filter(([key]) => key in properties);
     const matching = this.deps.state
       .listResources(type.typeName)
-      .filter((resource) => Object.entries(filter).every(([key, value]) => jsonEqual(getAtPath(resource.properties, [key]), value)));
+      .filter((resource) => conditions.every(([key, value]) => jsonEqual(getAtPath(resource.properties, [key]), value)));
     const scope = `resources:${type.typeName}:${JSON.stringify(filter)}`;
     const page = this.page(matching, scope, input);
     const output: WireObject = {

@@ -17,13 +17,12 @@ program
   .option("--no-validate", "skip the meta-schema check")
   .action(async (opts: { only?: string[]; schemas?: string; out: string; validate: boolean }) => {
     const started = performance.now();
-    const validate = opts.validate ? await metaSchemaCheck() : undefined;
     const progress = createProgress("generate");
     const result = generate({
       schemasDir: opts.schemas,
       outDir: opts.out,
       only: opts.only,
-      validate,
+      validate: opts.validate,
       onProgress: (done, total) => progress.update(done, total),
     });
     progress.stop();
@@ -34,13 +33,6 @@ program
     process.stdout.write(formatSummary(result.plan, result.counts, seconds) + "\n");
     if (result.counts.errors > 0) process.exitCode = 1;
   });
-
-/** The meta-schema validator, built once per run. */
-async function metaSchemaCheck() {
-  const { createMetaSchemaValidator } = await import("../load/meta-schema.js");
-  const validator = createMetaSchemaValidator();
-  return (loaded: { file: string; schema: unknown }) => validator.validate(loaded.file, loaded.schema);
-}
 
 program.parseAsync().catch((e: unknown) => {
   process.stderr.write(`awscc-ts: ${(e as Error).message}\n`);

@@ -129,14 +129,15 @@ function regexVerdict(pattern: unknown, pointer: string): Verdict | undefined {
   const shown = JSON.stringify(pattern);
   const assessment = assessPattern(pattern);
   if (assessment.kind === "translated") {
-    const text = `pattern ${shown} is not ECMAScript as written; usable after translation (${assessment.rewrites.join("; ")})`;
+    const how = assessment.rewrites.length > 0 ? ` (${assessment.rewrites.join("; ")})` : "";
+    const text = `pattern ${shown} is not an ECMAScript regex; usable after translation from RE2/Java${how}`;
     return { severity: "warning", rule: "regex-translated", text, pointer };
   }
   if (assessment.kind === "untranslatable") {
     const text = `pattern ${shown} cannot be translated (${assessment.reason}); the provider will not enforce it`;
     return { severity: "warning", rule: "regex-untranslatable", text, pointer };
   }
-  return undefined; // usable as written: the format failure came from elsewhere
+  return undefined; // acceptable: the format failure came from elsewhere
 }
 
 function rootVerdict(item: CollapsedError, site: SchemaSite): Verdict {

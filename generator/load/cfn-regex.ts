@@ -1,23 +1,21 @@
-// CloudFormation patterns are written for the RE2/Java family, so ECMAScript's RegExp is the wrong
-// judge of them. Every regex decision here goes through translatePattern instead.
+// How the load stage judges `pattern` values and patternProperties keys. The meta-schema declares
+// them `format: "regex"` (ECMAScript), but CloudFormation writes them for the RE2/Java family, so
+// translatePattern is the judge of whether a pattern is usable; ECMAScript decides only whether it
+// is on-spec as written.
 import type { Options } from "ajv";
 import { type PatternTranslation, translatePattern } from "../regex/translate.js";
 
 export type PatternAssessment =
-  /** Valid ECMAScript with the same meaning: nothing to report. */
-  | { readonly kind: "as-is"; readonly source: string; readonly flags: string }
-  /** Valid in the CloudFormation dialect, usable after rewriting. */
-  | {
-      readonly kind: "translated";
-      readonly source: string;
-      readonly flags: string;
-      readonly rewrites: readonly string[];
-    }
+  /** A valid ECMAScript regex as written, and translatable: nothing to report. */
+  | { readonly kind: "valid" }
+  /** Off-spec (not ECMAScript as written) but usable after translation. */
+  | { readonly kind: "translated"; readonly rewrites: readonly string[] }
   /** Not translatable: the generated provider cannot enforce it. */
   | { readonly kind: "untranslatable"; readonly reason: string };
 
-// The corpus repeats the same patterns many times; translations are pure, so they are memoised.
+// The corpus repeats the same patterns many times; both judgements are pure, so they are memoised.
 const translations = new Map<string, PatternTranslation>();
+const assessments = new Map<string, PatternAssessment>();
 
 function translate(pattern: string): PatternTranslation {
   let result = translations.get(pattern);
@@ -32,16 +30,38 @@ function translate(pattern: string): PatternTranslation {
   return result;
 }
 
-export function assessPattern(pattern: string): PatternAssessment {
-  const t = translate(pattern);
-  if (!t.ok) return { kind: "untranslatable", reason: t.reason };
-  if (t.rewrites.length === 0) return { kind: "as-is", source: t.source, flags: t.flags };
-  return { kind: "translated", source: t.source, flags: t.flags, rewrites: t.rewrites };
+function compiles(source: string, flags: string): boolean {
+  try {
+    new RegExp(source, flags);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-/** ajv `format: "regex"` check: true only for patterns usable without any rewrite. */
-export function isPatternUsableAsWritten(pattern: string): boolean {
-  return assessPattern(pattern).kind === "as-is";
+// Without the u flag, \A \z \Z compile as the letters A, z, Z: valid syntax, silently wrong meaning.
+const ANCHOR_LOOKALIKE = /(^|[^\\])(\\\\)*\\[AzZ]/;
+
+/** Whether a pattern is an ECMAScript regex as written (in either unicode or legacy mode). */
+export function isEcmaScriptRegex(pattern: string): boolean {
+  return compiles(pattern, "u") || (compiles(pattern, "") && !ANCHOR_LOOKALIKE.test(pattern));
+}
+
+export function assessPattern(pattern: string): PatternAssessment {
+  let result = assessments.get(pattern);
+  if (result === undefined) {
+    const t = translate(pattern);
+    if (!t.ok) result = { kind: "untranslatable", reason: t.reason };
+    else if (isEcmaScriptRegex(pattern)) result = { kind: "valid" };
+    else result = { kind: "translated", rewrites: t.rewrites };
+    assessments.set(pattern, result);
+  }
+  return result;
+}
+
+/** The `format: "regex"` check given to ajv; failures are worded by the findings stage. */
+export function isAcceptablePattern(pattern: string): boolean {
+  return assessPattern(pattern).kind === "valid";
 }
 
 /**

@@ -6,7 +6,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { resolveMetaSchemasDir } from "../config/paths.js";
 import { findingsFromAjvErrors } from "./ajv-findings.js";
-import { cfnRegExpEngine, isPatternUsableAsWritten } from "./cfn-regex.js";
+import { cfnRegExpEngine, isAcceptablePattern } from "./cfn-regex.js";
 import { type Finding, makeFinding, sortFindings } from "./findings.js";
 import { type JsonObject, isJsonObject } from "./json.js";
 import type { LoadedSchema } from "./read-schemas.js";
@@ -45,9 +45,9 @@ function compileMetaSchema(metaSchemasDir: string): ValidateFunction {
     code: { regExp: cfnRegExpEngine },
   });
   addFormats(ajv, { formats: ["uri", "uri-reference", "json-pointer"] });
-  // `pattern` values and patternProperties keys are `format: "regex"`: judged in the CloudFormation
-  // dialect; whatever needs rewriting is reported (as a warning) by the findings stage.
-  ajv.addFormat("regex", isPatternUsableAsWritten);
+  // `pattern` values and patternProperties keys are `format: "regex"`: a pattern passes when it is
+  // ECMAScript as written and translatable; the findings stage words the others (as warnings).
+  ajv.addFormat("regex", isAcceptablePattern);
   let entryId: string | undefined;
   const files = fs
     .readdirSync(metaSchemasDir)

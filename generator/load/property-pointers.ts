@@ -100,11 +100,11 @@ export function checkPropertyPointer(
     return { ok: false, reason: `the schema has no property "${topName}"` };
   }
   const walker = new PointerWalker(refs);
-  let current: Step = refs.deref(ownMember(topLevel, topName)) ?? "unknown";
+  // A top-level property that cannot be followed (not an object, broken $ref) is reported elsewhere.
+  let current: JsonObject | "unknown" = refs.deref(ownMember(topLevel, topName)) ?? "unknown";
   let i = 2;
   while (i < tokens.length) {
     if (current === "unknown") return { ok: true };
-    if (current === undefined) break;
     const { node, consumed } = walker.step(current, tokens[i]!, tokens[i + 1]);
     if (node === undefined) {
       return {

@@ -54,7 +54,7 @@ export class RefResolver {
       return { kind: "missing", reason: `fragment "#${fragment}" is not a JSON pointer` };
     }
     if (location === "" || SELF_NAMES.has(path.posix.basename(location))) {
-      return this.inDocument(this.document, fragment, false);
+      return this.inDocument(this.document, fragment, undefined);
     }
     if (URI_SCHEME.test(location))
       return { kind: "unchecked", reason: "absolute URI references are not fetched" };
@@ -62,7 +62,7 @@ export class RefResolver {
     const loaded = loadExternal(path.resolve(this.baseDir, location), this.cache);
     if (loaded instanceof Error)
       return { kind: "missing", reason: `cannot load "${location}": ${loaded.message}` };
-    return this.inDocument(loaded, fragment, true);
+    return this.inDocument(loaded, fragment, location);
   }
 
   /** Follows a chain of `$ref`s from a node; undefined when the chain cannot be followed. */
@@ -78,9 +78,13 @@ export class RefResolver {
     return undefined;
   }
 
-  private inDocument(document: JsonValue, fragment: string, external: boolean): RefResolution {
+  /** `location` is the other file's reference, or undefined for the schema itself. */
+  private inDocument(document: JsonValue, fragment: string, location: string | undefined): RefResolution {
     const target = resolvePointer(document, fragment);
-    if (target === undefined) return { kind: "missing", reason: `nothing at "#${fragment}"` };
-    return { kind: "resolved", target, external };
+    if (target === undefined) {
+      const where = location === undefined ? "this schema" : `"${location}"`;
+      return { kind: "missing", reason: `${where} has nothing at "#${fragment}"` };
+    }
+    return { kind: "resolved", target, external: location !== undefined };
   }
 }

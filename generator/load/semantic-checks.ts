@@ -94,12 +94,7 @@ class SemanticChecker {
       // Only the resource's own property trees become attributes; the others are informative.
       const severity: Severity = where.context === "resource" ? "error" : "warning";
       if (resolution.kind === "missing") {
-        this.add(
-          severity,
-          pointer,
-          `$ref ${shown} points to nothing: ${resolution.reason}`,
-          "ref-unresolved",
-        );
+        this.add(severity, pointer, `$ref ${shown} is broken: ${resolution.reason}`, "ref-unresolved");
       } else if (resolution.kind === "unchecked") {
         this.add("warning", pointer, `$ref ${shown} was not checked: ${resolution.reason}`, "ref-unchecked");
       } else if (!isJsonObject(resolution.target)) {

@@ -1,8 +1,8 @@
 // The whole generate run: load → validate → model → emit.
 import { type GenerationConfig, loadGenerationConfig } from "../config/generation-config.js";
 import { resolveSchemasDir } from "../config/paths.js";
-import type { Finding } from "../load/findings.js";
-import { type LoadedSchema, readSchemaDirSync } from "../load/read-schemas.js";
+import { createMetaSchemaValidator } from "../load/meta-schema.js";
+import { readSchemaDirSync } from "../load/read-schemas.js";
 import { type GenerationPlan, planGeneration } from "./plan.js";
 import { countPlan, type GenerationCounts } from "./summary.js";
 import { writeOutput, type WriteResult } from "./write-output.js";
@@ -13,8 +13,9 @@ export interface GenerateOptions {
   /** Restrict the run to these CloudFormation type names. */
   readonly only?: readonly string[];
   readonly config?: GenerationConfig;
-  /** Meta-schema check of one schema; omitted, no check is made. */
-  readonly validate?: (loaded: LoadedSchema) => Finding[];
+  /** Check every schema against the CloudFormation meta-schema first (default true). */
+  readonly validate?: boolean;
+  readonly metaSchemasDir?: string;
   readonly onProgress?: (done: number, total: number) => void;
 }
 
@@ -35,7 +36,10 @@ export function generate(options: GenerateOptions): GenerateResult {
     if (missing.length > 0) throw new Error(`no schema in ${dir} for ${missing.join(", ")}`);
   }
   const findings = [...contents.findings];
-  if (options.validate) for (const s of schemas) findings.push(...options.validate(s));
+  if (options.validate ?? true) {
+    const validator = createMetaSchemaValidator(options.metaSchemasDir);
+    for (const s of schemas) findings.push(...validator.validateLoaded(s));
+  }
   const plan = planGeneration(schemas, findings, options.config ?? loadGenerationConfig());
   let done = 0;
   const total = plan.types.length;

@@ -54,7 +54,11 @@ class Emitter {
   private readonly captureNumbers: number[] = [];
   /** Output group number of the capture inserted for an atomic group or possessive quantifier. */
   private readonly insertedCaptures = new Map<Node, number>();
-  private readonly jsNames = new Map<string, string>();
+  /** 1-based input number of each capture group node. */
+  private readonly inputNumbers = new Map<Node, number>();
+  /** JS name of each named capture, by its 1-based input number. */
+  private readonly jsNames = new Map<number, string>();
+  private readonly firstIndexOfName = new Map<string, number>();
 
   constructor(private readonly parsed: ParsedPattern) {
     for (const note of parsed.notes) this.notes.add(note);
@@ -87,7 +91,8 @@ class Emitter {
     switch (node.kind) {
       case "group":
         if (node.group === "capture" || node.group === "named") {
-          this.captureNumbers[++counter.input] = counter.next++;
+          this.inputNumbers.set(node, ++counter.input);
+          this.captureNumbers[counter.input] = counter.next++;
         } else if (node.group === "atomic") {
           this.insertedCaptures.set(node, counter.next++);
         }
@@ -108,18 +113,24 @@ class Emitter {
     }
   }
 
-  /** RE2 names may start with a digit; JS names may not. */
+  /**
+   * RE2 names may start with a digit and may repeat; JS names may do neither. Each capture gets a
+   * JS name (by capture index); a name used in a backreference resolves to its first group.
+   */
   private nameCaptures(): void {
-    const taken = new Set(this.parsed.captureNames.filter((name): name is string => name !== undefined));
-    for (const name of taken) {
-      let jsName = name;
-      if (/^[0-9]/.test(name)) {
-        jsName = `_${name}`;
-        while (taken.has(jsName)) jsName = `_${jsName}`;
-        this.notes.add(`capture name ${name} → ${jsName} (JS names cannot start with a digit)`);
-      }
-      this.jsNames.set(name, jsName);
-    }
+    const taken = new Set<string>();
+    this.parsed.captureNames.forEach((name, index) => {
+      if (name === undefined) return;
+      let jsName = /^[0-9]/.test(name) ? `_${name}` : name;
+      for (let n = 2; taken.has(jsName); n++) jsName = `${name}_${n}`;
+      taken.add(jsName);
+      this.jsNames.set(index + 1, jsName);
+      if (!this.firstIndexOfName.has(name)) this.firstIndexOfName.set(name, index + 1);
+      if (jsName !== name)
+        this.notes.add(
+          `capture name ${name} → ${jsName} (JS names must be unique and not start with a digit)`,
+        );
+    });
   }
 
   private planFolding(): void {
@@ -132,7 +143,9 @@ class Emitter {
     const hasWordBoundary = this.nodes.some(
       (node) => node.kind === "assertion" && (node.what === "\\b" || node.what === "\\B"),
     );
-    const nativeSafe = this.nodes.every((node) => node.kind !== "class" || !node.fold || this.nativeFoldSafe(node));
+    const nativeSafe = this.nodes.every(
+      (node) => node.kind !== "class" || !node.fold || this.nativeFoldSafe(node),
+    );
     this.foldMode = everythingFolded && !hasWordBoundary && nativeSafe ? "native" : "expand";
   }
 
@@ -157,7 +170,10 @@ class Emitter {
   private nativeFoldSafe(node: ClassNode): boolean {
     if (node.items.length < 2) return true;
     return node.items.every(
-      (item) => item.kind !== "prop" || !item.negated || foldExtras(classMembership(item.escapes.join(""))).length === 0,
+      (item) =>
+        item.kind !== "prop" ||
+        !item.negated ||
+        foldExtras(classMembership(item.escapes.join(""))).length === 0,
     );
   }
 
@@ -191,7 +207,9 @@ class Emitter {
     }
     if (seen.has("U")) {
       const swapped = this.nodes.some((node) => node.kind === "repeat" && node.swapped);
-      this.notes.add(swapped ? "(?U) → greedy and lazy quantifiers swapped" : "(?U) dropped: no quantifier under it");
+      this.notes.add(
+        swapped ? "(?U) → greedy and lazy quantifiers swapped" : "(?U) dropped: no quantifier under it",
+      );
     }
   }
 
@@ -242,7 +260,7 @@ class Emitter {
       return { text: literalOutsideClass(node.cp), atom: true };
     }
     if (escapeValidOutsideClass(node.raw)) return { text: node.raw, atom: true };
-    const text = literalOutsideClass(node.cp);
+    const text = braceHexEscape(node.raw) ?? literalOutsideClass(node.cp);
     this.noteEscape(node.raw, text);
     return { text, atom: true };
   }
@@ -256,9 +274,11 @@ class Emitter {
   private emitAssertion(node: Extract<Node, { kind: "assertion" }>): Emitted {
     switch (node.what) {
       case "^":
-        return { text: node.multiLine ? "(?<![^\\n])" : "^", atom: false };
+        // Positive lookarounds: V8 also tries starting inside a surrogate pair, where a negative
+        // one like (?<![^\n]) would see no character and wrongly succeed.
+        return { text: node.multiLine ? "(?<=^|\\n)" : "^", atom: false };
       case "$":
-        return { text: node.multiLine ? "(?![^\\n])" : "$", atom: false };
+        return { text: node.multiLine ? "(?=\\n|$)" : "$", atom: false };
       case "\\A":
         this.notes.add("\\A → ^");
         return { text: "^", atom: false };
@@ -279,7 +299,7 @@ class Emitter {
       case "capture":
         return { text: `(${body})`, atom: true };
       case "named": {
-        const open = `(?<${this.jsNames.get(node.name!)!}>`;
+        const open = `(?<${this.jsNames.get(this.inputNumbers.get(node)!)!}>`;
         if (open !== node.open) this.notes.add(`${node.open} → ${open}`);
         return { text: `${open}${body})`, atom: true };
       }
@@ -334,14 +354,17 @@ class Emitter {
       );
     }
     if (typeof node.ref === "string") {
-      const jsName = this.jsNames.get(node.ref);
-      if (jsName === undefined) throw new UntranslatableError(`backreference to unknown group name ${node.ref}`);
+      const index = this.firstIndexOfName.get(node.ref);
+      if (index === undefined)
+        throw new UntranslatableError(`backreference to unknown group name ${node.ref}`);
+      const jsName = this.jsNames.get(index)!;
       const text = `\\k<${jsName}>`;
       if (text !== node.raw) this.notes.add(`${node.raw} → ${text}`);
       return { text, atom: true };
     }
     const number = this.captureNumbers[node.ref];
-    if (number === undefined) throw new UntranslatableError(`backreference \\${node.ref} to a group that does not exist`);
+    if (number === undefined)
+      throw new UntranslatableError(`backreference \\${node.ref} to a group that does not exist`);
     if (number === node.ref && !node.beforeDigit) return { text: node.raw, atom: true };
     if (number !== node.ref) this.notes.add(`backreference ${node.raw} → \\${number} (groups were inserted)`);
     return { text: `(?:\\${number})`, atom: true };
@@ -369,7 +392,9 @@ class Emitter {
       if (chosen === node && body.rawOk && !body.extraAdded) return { text: node.raw, atom: true };
       const singleEscape = /^\\(?:[dDwW]|[pP]\{[^}]+\})$/.test(body.body);
       const text =
-        chosen.bare && !chosen.negated && singleEscape ? body.body : `[${chosen.negated ? "^" : ""}${body.body}]`;
+        chosen.bare && !chosen.negated && singleEscape
+          ? body.body
+          : `[${chosen.negated ? "^" : ""}${body.body}]`;
       if (flipped) this.notes.add(`${node.raw} → ${text}`);
       return { text, atom: true };
     }
@@ -377,7 +402,10 @@ class Emitter {
     const positive = body.body === "" ? [] : [`[${body.body}]`];
     if (!chosen.negated) {
       const alternatives = [...positive, ...body.complements.map((set) => `[^${set}]`)];
-      return { text: alternatives.length === 1 ? alternatives[0]! : `(?:${alternatives.join("|")})`, atom: true };
+      return {
+        text: alternatives.length === 1 ? alternatives[0]! : `(?:${alternatives.join("|")})`,
+        atom: true,
+      };
     }
     const [first, ...rest] = body.complements;
     const guards = [...positive.map((set) => `(?!${set})`), ...rest.map((set) => `(?=[${set}])`)].join("");
@@ -471,7 +499,7 @@ function itemText(
 
 function charInClass(cp: number, raw: string, notes: string[]): { text: string; rawOk: boolean } {
   if (escapeValidInClass(raw)) return { text: raw, rawOk: true };
-  const text = literalInClass(cp);
+  const text = braceHexEscape(raw) ?? literalInClass(cp);
   if (/^\\[^0-9A-Za-z]$/u.test(raw)) notes.push(`identity escape ${raw} → ${text}`);
   else if (raw.length > 1) notes.push(`${raw} → ${text}`);
   else notes.push(`literal ${raw} → ${text} (u mode needs it escaped)`);
@@ -533,7 +561,14 @@ function classMembership(body: string): (cp: number) => boolean {
 
 // ---- escape validity in u mode ----
 
-const SIMPLE_ESCAPE = /^\\([fnrtv]|x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}(\\u[0-9A-Fa-f]{4})?|u\{[0-9A-Fa-f]+\}|c[A-Za-z])$/;
+/** RE2's `\x{HHHH}` is JS's `\u{HHHH}` (valid in and out of classes in u mode). */
+function braceHexEscape(raw: string): string | undefined {
+  const digits = /^\\x\{([0-9A-Fa-f]+)\}$/.exec(raw)?.[1];
+  return digits === undefined ? undefined : `\\u{${digits}}`;
+}
+
+const SIMPLE_ESCAPE =
+  /^\\([fnrtv]|x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}(\\u[0-9A-Fa-f]{4})?|u\{[0-9A-Fa-f]+\}|c[A-Za-z])$/;
 
 /** Whether a literal's source spelling means the same character in u mode, outside a class. */
 function escapeValidOutsideClass(raw: string): boolean {

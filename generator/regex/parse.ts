@@ -18,24 +18,46 @@ interface Flags {
 const MAX_CODE_POINT = 0x10ffff;
 const isDigit = (ch: string | undefined): boolean => ch !== undefined && ch >= "0" && ch <= "9";
 const isOctal = (ch: string | undefined): boolean => ch !== undefined && ch >= "0" && ch <= "7";
-const isHex = (ch: string | undefined): boolean => ch !== undefined && /^[0-9A-Fa-f]$/.test(ch);
-const isAsciiAlnum = (ch: string): boolean => /^[0-9A-Za-z]$/.test(ch);
+const isHex = (ch: string | undefined): boolean =>
+  ch !== undefined && ((ch >= "0" && ch <= "9") || (ch >= "A" && ch <= "F") || (ch >= "a" && ch <= "f"));
+const isAsciiAlnum = (ch: string): boolean =>
+  (ch >= "0" && ch <= "9") || (ch >= "A" && ch <= "Z") || (ch >= "a" && ch <= "z");
 const CAPTURE_NAME = /^[A-Za-z0-9_]+$/;
+const ESCAPED_ASSERTIONS: Readonly<Record<string, AssertionKind | undefined>> = {
+  A: "\\A",
+  z: "\\z",
+  Z: "\\Z",
+  b: "\\b",
+  B: "\\B",
+};
+const LOOKAROUNDS: Readonly<Record<string, GroupKind | undefined>> = {
+  "=": "lookahead",
+  "!": "negative-lookahead",
+  "<=": "lookbehind",
+  "<!": "negative-lookbehind",
+  ">": "atomic",
+};
+const SIMPLE_ESCAPES: Readonly<Record<string, number | undefined>> = {
+  a: 7,
+  f: 12,
+  n: 10,
+  r: 13,
+  t: 9,
+  v: 11,
+};
 
 export function parsePattern(pattern: string): ParsedPattern {
   return new Parser(pattern).parse();
 }
 
 class Parser {
-  private readonly chars: string[];
+  /** Cursor in UTF-16 units; syntax is ASCII, so only literals need code-point care. */
   private pos = 0;
   private readonly captureNames: (string | undefined)[] = [];
   private readonly flagsSeen = new Set<string>();
   private readonly notes: string[] = [];
 
-  constructor(pattern: string) {
-    this.chars = Array.from(pattern);
-  }
+  constructor(private readonly chars: string) {}
 
   parse(): ParsedPattern {
     const root = this.parseAlternation({ fold: false, multiLine: false, dotAll: false, ungreedy: false });
@@ -47,12 +69,19 @@ class Parser {
     return this.chars[this.pos + offset];
   }
 
+  /** The whole code point at the cursor (a surrogate pair counts as one). */
+  private peekCodePoint(): string {
+    return String.fromCodePoint(this.chars.codePointAt(this.pos)!);
+  }
+
   private slice(from: number, to = this.pos): string {
-    return this.chars.slice(from, to).join("");
+    return this.chars.slice(from, to);
   }
 
   private fail(message: string, from: number): never {
-    throw new PatternSyntaxError(`${message}: \`${this.slice(from, Math.min(this.pos + 1, this.chars.length))}\``);
+    throw new PatternSyntaxError(
+      `${message}: \`${this.slice(from, Math.min(this.pos + 1, this.chars.length))}\``,
+    );
   }
 
   /** Parses alternatives up to an unmatched `)` or the end. `flags` is this group's own copy. */
@@ -109,8 +138,9 @@ class Parser {
         this.parseBackslash(parts, flags);
         return;
       default: {
-        this.pos++;
-        parts.push({ kind: "literal", cp: ch.codePointAt(0)!, raw: ch, fold: flags.fold });
+        const literal = this.peekCodePoint();
+        this.pos += literal.length;
+        parts.push({ kind: "literal", cp: literal.codePointAt(0)!, raw: literal, fold: flags.fold });
       }
     }
   }
@@ -130,7 +160,7 @@ class Parser {
       while (isDigit(this.chars[i])) i++;
       if (i === start) return undefined;
       if (i - start > 1 && this.chars[start] === "0") return undefined;
-      return Number(this.chars.slice(start, i).join(""));
+      return Number(this.chars.slice(start, i));
     };
     const min = readInt();
     if (min === undefined) return undefined;
@@ -199,7 +229,13 @@ class Parser {
     if (third === "P" && fourth === "=") {
       this.pos += 4;
       const name = this.readName(")", start);
-      parts.push({ kind: "backref", ref: name, raw: this.slice(start), fold: flags.fold, beforeDigit: false });
+      parts.push({
+        kind: "backref",
+        ref: name,
+        raw: this.slice(start),
+        fold: flags.fold,
+        beforeDigit: false,
+      });
       return;
     }
     if (third === "<" && fourth !== "=" && fourth !== "!") {
@@ -207,15 +243,8 @@ class Parser {
       parts.push(this.parseNamedGroup(start, flags));
       return;
     }
-    const lookaround: Record<string, GroupKind> = {
-      "=": "lookahead",
-      "!": "negative-lookahead",
-      "<=": "lookbehind",
-      "<!": "negative-lookbehind",
-      ">": "atomic",
-    };
     const key = third === "<" ? `<${fourth ?? ""}` : (third ?? "");
-    const kind = lookaround[key];
+    const kind = LOOKAROUNDS[key];
     if (kind) {
       this.pos += 2 + key.length;
       parts.push(this.finishGroup(kind, this.slice(start), start, { ...flags }));
@@ -234,7 +263,6 @@ class Parser {
   private parseNamedGroup(start: number, flags: Flags): Node {
     const name = this.readName(">", start);
     if (!CAPTURE_NAME.test(name)) this.fail("invalid named capture", start);
-    if (this.captureNames.includes(name)) this.fail("duplicate capture group name", start);
     this.captureNames.push(name);
     return this.finishGroup("named", this.slice(start), start, { ...flags }, name);
   }
@@ -252,7 +280,9 @@ class Parser {
     const body = this.parseAlternation(inner);
     if (this.peek() !== ")") this.fail("missing closing )", start);
     this.pos++;
-    return name === undefined ? { kind: "group", group, open, body } : { kind: "group", group, name, open, body };
+    return name === undefined
+      ? { kind: "group", group, open, body }
+      : { kind: "group", group, name, open, body };
   }
 
   /** `(?flags)` changes the rest of the enclosing group; `(?flags:re)` only `re`. */
@@ -281,6 +311,7 @@ class Parser {
       }
       if ((ch === ":" || ch === ")") && (!negate || sawFlag)) {
         if (ch === ")") {
+          if (!sawFlag) this.notes.push("empty (?) removed");
           Object.assign(flags, next);
           return;
         }
@@ -301,8 +332,7 @@ class Parser {
       this.pos++;
       throw new PatternSyntaxError("trailing backslash at end of expression");
     }
-    const assertions: Record<string, AssertionKind> = { A: "\\A", z: "\\z", Z: "\\Z", b: "\\b", B: "\\B" };
-    const assertion = assertions[next];
+    const assertion = ESCAPED_ASSERTIONS[next];
     if (assertion) {
       this.pos += 2;
       parts.push({ kind: "assertion", what: assertion, multiLine: flags.multiLine });
@@ -315,8 +345,9 @@ class Parser {
     if (next === "Q") {
       this.pos += 2;
       while (this.pos < this.chars.length && !(this.peek() === "\\" && this.peek(1) === "E")) {
-        parts.push({ kind: "literal", cp: this.peek()!.codePointAt(0)!, raw: "", fold: flags.fold });
-        this.pos++;
+        const literal = this.peekCodePoint();
+        parts.push({ kind: "literal", cp: literal.codePointAt(0)!, raw: "", fold: flags.fold });
+        this.pos += literal.length;
       }
       if (this.pos < this.chars.length) this.pos += 2;
       return;
@@ -336,7 +367,13 @@ class Parser {
     if (next === "k" && this.peek(2) === "<") {
       this.pos += 3;
       const name = this.readName(">", start);
-      parts.push({ kind: "backref", ref: name, raw: this.slice(start), fold: flags.fold, beforeDigit: false });
+      parts.push({
+        kind: "backref",
+        ref: name,
+        raw: this.slice(start),
+        fold: flags.fold,
+        beforeDigit: false,
+      });
       return;
     }
     // A single digit 1-9 not followed by an octal digit is a backreference (RE2 rejects it).
@@ -378,8 +415,8 @@ class Parser {
       this.pos = close + 1;
     } else {
       if (this.peek() === undefined) this.fail("invalid character class range", start);
-      name = this.peek()!;
-      this.pos++;
+      name = this.peekCodePoint();
+      this.pos += name.length;
     }
     let negated = letter === "P";
     if (name.startsWith("^")) {
@@ -404,8 +441,8 @@ class Parser {
       for (let i = 0; i < 2 && isOctal(this.peek()); i++) value = value * 8 + Number(this.chars[this.pos++]);
       return result(value);
     }
-    const simple: Record<string, number> = { a: 7, f: 12, n: 10, r: 13, t: 9, v: 11 };
-    if (ch in simple) return result(simple[ch]!);
+    const simple = SIMPLE_ESCAPES[ch];
+    if (simple !== undefined) return result(simple);
     if (ch === "x") {
       if (this.peek() === "{") {
         const close = this.chars.indexOf("}", this.pos);
@@ -444,7 +481,12 @@ class Parser {
     this.pos += 4;
     let cp = parseInt(four, 16);
     const low = this.slice(this.pos + 2, this.pos + 6);
-    if (cp >= 0xd800 && cp <= 0xdbff && this.slice(this.pos, this.pos + 2) === "\\u" && /^[dD][c-fC-F][0-9A-Fa-f]{2}$/.test(low)) {
+    if (
+      cp >= 0xd800 &&
+      cp <= 0xdbff &&
+      this.slice(this.pos, this.pos + 2) === "\\u" &&
+      /^[dD][c-fC-F][0-9A-Fa-f]{2}$/.test(low)
+    ) {
       cp = 0x10000 + ((cp - 0xd800) << 10) + (parseInt(low, 16) - 0xdc00);
       this.pos += 6;
     }
@@ -489,7 +531,8 @@ class Parser {
         items.push({ kind: "char", cp: lo.cp, raw: lo.raw });
       }
     }
-    if (this.pos >= this.chars.length) throw new PatternSyntaxError(`missing closing ]: \`${this.slice(start)}\``);
+    if (this.pos >= this.chars.length)
+      throw new PatternSyntaxError(`missing closing ]: \`${this.slice(start)}\``);
     this.pos++;
     return { kind: "class", negated, items, fold: flags.fold, bare: false, raw: this.slice(start) };
   }
@@ -498,8 +541,9 @@ class Parser {
     const ch = this.peek();
     if (ch === undefined) throw new PatternSyntaxError(`missing closing ]: \`${this.slice(classStart)}\``);
     if (ch === "\\") return this.parseEscape(true);
-    this.pos++;
-    return { cp: ch.codePointAt(0)!, raw: ch };
+    const literal = this.peekCodePoint();
+    this.pos += literal.length;
+    return { cp: literal.codePointAt(0)!, raw: literal };
   }
 
   /** `[:alpha:]` / `[:^alpha:]`; RE2 looks for the closing `:]` anywhere further on. */

@@ -8,14 +8,14 @@
 // - `\s`/`\S` are narrowed to RE2's ASCII `[\t\n\f\r ]` (JS's \s has \v and the Unicode spaces);
 //   `\d`, `\w`, `\b` are ASCII in both and stay as written.
 // - (?m) is never the JS `m` flag (which also breaks lines at \r, U+2028, U+2029): multi-line `^`/`$`
-//   become `(?<![^\n])`/`(?![^\n])`.
+//   become `(?<=^|\n)`/`(?=\n|$)`.
 // - (?i) over the whole pattern becomes the `i` flag (u+i folds exactly like RE2); on part of it, or
 //   next to \b (which JS's `i` widens), case variants are spelled out from Unicode simple folding.
 // - Beyond RE2, constructs JS can express are kept: lookarounds, backreferences (JS semantics: an
 //   unset group matches empty), \Z, atomic groups and possessive quantifiers (as lookahead + capture).
 // - `ok: false` only for patterns that are invalid in every dialect (or a case-insensitive
 //   backreference inside a partly case-sensitive pattern).
-import type { RegExpEngine } from "ajv";
+import type { Options } from "ajv";
 import { emitPattern, UntranslatableError } from "./emit.js";
 import { parsePattern, PatternSyntaxError } from "./parse.js";
 
@@ -48,7 +48,8 @@ function translateUncached(pattern: string): PatternTranslation {
   try {
     emitted = emitPattern(parsePattern(pattern));
   } catch (error) {
-    if (error instanceof PatternSyntaxError) return { ok: false, reason: `invalid pattern: ${error.message}` };
+    if (error instanceof PatternSyntaxError)
+      return { ok: false, reason: `invalid pattern: ${error.message}` };
     if (error instanceof UntranslatableError) return { ok: false, reason: error.message };
     throw error;
   }
@@ -67,11 +68,16 @@ function translateUncached(pattern: string): PatternTranslation {
   };
 }
 
+/** ajv does not export its RegExpEngine type from the package root. */
+type RegExpEngine = NonNullable<NonNullable<Options["code"]>["regExp"]>;
+
 /** Compiles a pattern with RE2 meaning, or throws an Error that names the pattern and the reason. */
 export function compilePattern(pattern: string): RegExp {
   const translation = translatePattern(pattern);
   if (!translation.ok) {
-    throw new Error(`cannot translate pattern ${JSON.stringify(pattern)} to JavaScript: ${translation.reason}`);
+    throw new Error(
+      `cannot translate pattern ${JSON.stringify(pattern)} to JavaScript: ${translation.reason}`,
+    );
   }
   return new RegExp(translation.source, translation.flags);
 }

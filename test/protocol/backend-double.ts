@@ -70,7 +70,9 @@ export function createBackendDouble(options: BackendDoubleOptions = {}): Provide
     },
     planResourceChange: ({ definition, priorState, proposedNewState }) => {
       record("planResourceChange");
-      const planned = markComputedUnknown(definition.attributes, proposedNewState);
+      // On create, unset computed attributes become unknown; on update Terraform's proposal already
+      // carries their prior values, and the double changes nothing remotely on its own.
+      const planned = priorState === null ? markComputedUnknown(definition.attributes, proposedNewState) : proposedNewState;
       const requiresReplace: PathStep[][] = [];
       if (isRecord(priorState)) {
         for (const [name, attribute] of Object.entries(definition.attributes)) {

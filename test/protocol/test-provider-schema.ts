@@ -26,20 +26,20 @@ export const thingResource = d.resource({
     policy: d.json("Policy", { optional: true }),
     settings: d.object(
       "Settings",
+      { optional: true, computed: true },
       {
         mode: d.string("Mode", { optional: true }),
         retries: d.int64("Retries", { optional: true, computed: true }),
       },
-      { optional: true, computed: true },
     ),
     rules: d.listNested(
       "Rules",
+      { optional: true },
       {
         priority: d.int64("Priority", { required: true }),
         action: d.string("Action", { optional: true }),
         rule_id: d.string("RuleId", { computed: true }),
       },
-      { optional: true },
     ),
     arn: d.string("Arn", { computed: true }),
     created_at: d.rfc3339("CreatedAt", { computed: true }),
@@ -68,13 +68,13 @@ export const widgetResource = d.resource({
     owners: d.list("Owners", d.elem.string, { optional: true }),
     limits: d.mapNested(
       "Limits",
-      { max: d.int64("Max", { optional: true }), burst: d.bool("Burst", { optional: true }) },
       { optional: true },
+      { max: d.int64("Max", { optional: true }), burst: d.bool("Burst", { optional: true }) },
     ),
     filters: d.setNested(
       "Filters",
-      { key: d.string("Key", { required: true }), values: d.list("Values", d.elem.string, { optional: true }) },
       { optional: true },
+      { key: d.string("Key", { required: true }), values: d.list("Values", d.elem.string, { optional: true }) },
     ),
   },
   primaryIdentifier: ["/properties/Id"],
@@ -114,11 +114,10 @@ export const testProviderDescription: ProviderDescription = describeProvider({
     attributes: {
       region: d.string(undefined, { optional: true, description: "The region." }),
       max_retries: d.int64(undefined, { optional: true }),
-      assume_role: d.object(
-        "AssumeRole",
-        { role_arn: d.string(undefined, { required: true }), tags: d.map("Tags", d.elem.string, { optional: true }) },
-        { optional: true },
-      ),
+      assume_role: d.object(undefined, { optional: true }, {
+        role_arn: d.string(undefined, { required: true }),
+        tags: d.map(undefined, d.elem.string, { optional: true }),
+      }),
     },
   },
   definitions: testDefinitions,
