@@ -72,7 +72,8 @@ export interface DriftTarget {
 /** `--drift-delete TYPE@IDENTIFIER`. */
 export function driftDeleteFlag(text: string): DriftTarget {
   const at = text.indexOf("@");
-  if (at <= 0 || at === text.length - 1) throw new FaultSpecError(`--drift-delete needs TYPE@IDENTIFIER, got ${text}`);
+  if (at <= 0 || at === text.length - 1)
+    throw new FaultSpecError(`--drift-delete needs TYPE@IDENTIFIER, got ${text}`);
   return { typeName: text.slice(0, at), identifier: text.slice(at + 1) };
 }
 

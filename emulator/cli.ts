@@ -35,25 +35,66 @@ function collect<T>(parse: (text: string) => T) {
 
 const program = new Command()
   .name("emulator")
-  .description("Local AWS Cloud Control API (and STS GetCallerIdentity) emulator driven by CloudFormation schemas")
+  .description(
+    "Local AWS Cloud Control API (and STS GetCallerIdentity) emulator driven by CloudFormation schemas",
+  )
   .option("--port <port>", "port to listen on (0 picks one)", integer("port", 0, 65535), 4566)
   .option("--host <host>", "address to listen on", "127.0.0.1")
   .option("--schemas <dir>", "CloudFormation resource schema folder (default: the generator's)")
   .option("--state-file <path>", "persist the state in this file (atomic writes)")
   .option("--account-id <id>", "account id answered by STS and used in ARNs", DEFAULT_ACCOUNT_ID)
   .option("--region <region>", "region used in ARNs", DEFAULT_REGION)
-  .option("--complete-after-polls <n>", "status polls before a request completes", integer("polls", 0, 1_000_000), 1)
-  .option("--complete-after-ms <ms>", "minimum time before a request completes", integer("ms", 0, 86_400_000), 0)
-  .option("--delete-not-found <mode>", "delete of an unknown identifier: async (FAILED NotFound) or sync", "async")
+  .option(
+    "--complete-after-polls <n>",
+    "status polls before a request completes",
+    integer("polls", 0, 1_000_000),
+    1,
+  )
+  .option(
+    "--complete-after-ms <ms>",
+    "minimum time before a request completes",
+    integer("ms", 0, 86_400_000),
+    0,
+  )
+  .option(
+    "--delete-not-found <mode>",
+    "delete of an unknown identifier: async (FAILED NotFound) or sync",
+    "async",
+  )
   .option("--seed <n>", "seed for generated ids and fault rates", integer("seed", 0, 2 ** 32 - 1))
-  .option("--throttle <scope=n|p%>", "throttle the next n calls, or a share of calls (repeatable)", collect(throttleFlag), [])
+  .option(
+    "--throttle <scope=n|p%>",
+    "throttle the next n calls, or a share of calls (repeatable)",
+    collect(throttleFlag),
+    [],
+  )
   .option("--latency <scope=ms>", "add latency to matching calls (repeatable)", collect(latencyFlag), [])
-  .option("--fail <scope=code[+id]>", "end matching requests FAILED with a HandlerErrorCode (repeatable)", collect(failFlag), [])
+  .option(
+    "--fail <scope=code[+id]>",
+    "end matching requests FAILED with a HandlerErrorCode (repeatable)",
+    collect(failFlag),
+    [],
+  )
   .option("--hang <scope>", "matching requests never finish (repeatable)", collect(hangFlag), [])
-  .option("--error <scope=exception>", "answer matching calls with an exception (repeatable)", collect(errorFlag), [])
+  .option(
+    "--error <scope=exception>",
+    "answer matching calls with an exception (repeatable)",
+    collect(errorFlag),
+    [],
+  )
   .option("--fault <json>", "any fault rule of the control API (repeatable)", collect(faultJsonFlag), [])
-  .option("--drift-delete <type@id>", "delete a stored object out of band at start (repeatable)", collect(driftDeleteFlag), [])
-  .option("--drift-patch <type@id=[patch]>", "patch a stored object out of band at start (repeatable)", collect(driftPatchFlag), [])
+  .option(
+    "--drift-delete <type@id>",
+    "delete a stored object out of band at start (repeatable)",
+    collect(driftDeleteFlag),
+    [],
+  )
+  .option(
+    "--drift-patch <type@id=[patch]>",
+    "patch a stored object out of band at start (repeatable)",
+    collect(driftPatchFlag),
+    [],
+  )
   .option("--quiet", "no request log on stderr")
   .addHelpText(
     "after",

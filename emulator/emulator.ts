@@ -98,7 +98,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const stateFile = options.stateFile === undefined ? undefined : new StateFile(options.stateFile);
   if (stateFile) {
     const leftovers = stateFile.removeLeftovers();
-    if (leftovers.length > 0) log?.(`removed ${leftovers.length} unfinished state write(s): ${leftovers.join(", ")}`);
+    if (leftovers.length > 0)
+      log?.(`removed ${leftovers.length} unfinished state write(s): ${leftovers.join(", ")}`);
     const saved = stateFile.load();
     if (saved) state.restore(saved);
   }
@@ -117,7 +118,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
   const faults = new FaultRegistry(random);
   for (const spec of options.faults ?? []) faults.add(parseFaultRule(spec));
-  const registry = new TypeRegistry(options.schemaSource ?? directorySchemaSource(resolveSchemasDir(options.schemasDir)));
+  const registry = new TypeRegistry(
+    options.schemaSource ?? directorySchemaSource(resolveSchemasDir(options.schemasDir)),
+  );
   const service = new CloudControlService({
     state,
     registry,
@@ -148,7 +151,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const route = async (call: IncomingCall): Promise<RoutedReply> => {
     const { pathname } = call.url;
     if (pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`)) {
-      return { reply: handleControlRequest(control, call.method, call.url, call.body), label: `${call.method} ${pathname}` };
+      return {
+        reply: handleControlRequest(control, call.method, call.url, call.body),
+        label: `${call.method} ${pathname}`,
+      };
     }
     if (call.method === "POST" && pathname === "/") {
       const target = call.headers["x-amz-target"];
@@ -168,7 +174,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       );
       return { reply, label: "POST / (no target)" };
     }
-    return { reply: jsonReply(404, { error: `nothing at ${call.method} ${pathname}` }), label: `${call.method} ${pathname}` };
+    return {
+      reply: jsonReply(404, { error: `nothing at ${call.method} ${pathname}` }),
+      label: `${call.method} ${pathname}`,
+    };
   };
 
   const http = await startHttpServer(route, {

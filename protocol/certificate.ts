@@ -1,6 +1,13 @@
 // AutoMTLS server identity (plugin-protocol.md §1.5): a fresh ECDSA P-256 key and a self-signed
 // certificate valid for DNS:localhost, mirroring go-plugin's own (CA, key usages, EKU server+client).
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign, X509Certificate } from "node:crypto";
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomBytes,
+  sign,
+  X509Certificate,
+} from "node:crypto";
 import * as der from "./der.js";
 
 export interface GeneratedCertificate {
@@ -37,8 +44,15 @@ export function generateSelfSignedCertificate(options: CertificateOptions = {}):
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const now = options.now ?? new Date();
   const name = der.sequence(
-    der.set(der.sequence(der.objectIdentifier(OID.organization), der.utf8String(options.organization ?? "HashiCorp"))),
-    der.set(der.sequence(der.objectIdentifier(OID.commonName), der.utf8String(options.commonName ?? "localhost"))),
+    der.set(
+      der.sequence(
+        der.objectIdentifier(OID.organization),
+        der.utf8String(options.organization ?? "HashiCorp"),
+      ),
+    ),
+    der.set(
+      der.sequence(der.objectIdentifier(OID.commonName), der.utf8String(options.commonName ?? "localhost")),
+    ),
   );
   const signatureAlgorithm = der.sequence(der.objectIdentifier(OID.ecdsaWithSha256));
   const serial = randomBytes(16); // < 2^128, made positive by unsignedInteger's padding
@@ -51,7 +65,11 @@ export function generateSelfSignedCertificate(options: CertificateOptions = {}):
       false,
       der.sequence(der.objectIdentifier(OID.serverAuth), der.objectIdentifier(OID.clientAuth)),
     ),
-    extension(OID.subjectAltName, false, der.sequence(der.implicitPrimitive(2, new TextEncoder().encode("localhost")))),
+    extension(
+      OID.subjectAltName,
+      false,
+      der.sequence(der.implicitPrimitive(2, new TextEncoder().encode("localhost"))),
+    ),
   );
   const tbs = der.sequence(
     der.explicit(0, der.unsignedInteger(Uint8Array.of(2))), // v3
@@ -82,7 +100,10 @@ function extension(oid: string, critical: boolean, value: Uint8Array): Uint8Arra
 }
 
 export function derToPem(certDer: Uint8Array): string {
-  const body = Buffer.from(certDer).toString("base64").replace(/(.{64})/g, "$1\n").trimEnd();
+  const body = Buffer.from(certDer)
+    .toString("base64")
+    .replace(/(.{64})/g, "$1\n")
+    .trimEnd();
   return `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----\n`;
 }
 

@@ -17,10 +17,15 @@ export interface GoPluginServices {
 
 export const HEALTH_SERVICE_NAME = "plugin";
 
-export function createGoPluginServices(options: { logger: Logger; onShutdown: () => void }): GoPluginServices {
+export function createGoPluginServices(options: {
+  logger: Logger;
+  onShutdown: () => void;
+}): GoPluginServices {
   const { logger, onShutdown } = options;
   const openStreams = new Set<{ end(): void }>();
-  const hold = (stream: grpc.ServerWritableStream<Message, Message> | grpc.ServerDuplexStream<Message, Message>) => {
+  const hold = (
+    stream: grpc.ServerWritableStream<Message, Message> | grpc.ServerDuplexStream<Message, Message>,
+  ) => {
     openStreams.add(stream);
     const release = () => openStreams.delete(stream);
     stream.on("cancelled", release);
@@ -48,7 +53,9 @@ export function createGoPluginServices(options: { logger: Logger; onShutdown: ()
     broker: {
       StartStream: (call: grpc.ServerDuplexStream<Message, Message>) => {
         hold(call);
-        call.on("data", (info: Message) => logger.trace("Ignoring go-plugin broker message", { service_id: info.service_id }));
+        call.on("data", (info: Message) =>
+          logger.trace("Ignoring go-plugin broker message", { service_id: info.service_id }),
+        );
         call.on("end", () => call.end());
       },
     },

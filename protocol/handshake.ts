@@ -22,7 +22,10 @@ export function hasMagicCookie(env: NodeJS.ProcessEnv): boolean {
  * The app protocol version to announce. go-plugin picks the highest version both sides know; with
  * none in common it answers its own and lets the client report the mismatch. We only know 6.
  */
-export function negotiateProtocolVersion(env: NodeJS.ProcessEnv, served: readonly number[] = [APP_PROTOCOL_VERSION]): number {
+export function negotiateProtocolVersion(
+  env: NodeJS.ProcessEnv,
+  served: readonly number[] = [APP_PROTOCOL_VERSION],
+): number {
   const offered = (env.PLUGIN_PROTOCOL_VERSIONS ?? "")
     .split(",")
     .map((v) => Number.parseInt(v.trim(), 10))
@@ -45,7 +48,9 @@ export interface HandshakeInfo {
 
 /** `1|6|unix|/tmp/plugin123|grpc|<base64 DER, no padding>` (no trailing newline). */
 export function formatHandshakeLine(info: Omit<HandshakeInfo, "coreVersion" | "protocol">): string {
-  const cert = info.serverCertDer ? Buffer.from(info.serverCertDer).toString("base64").replace(/=+$/, "") : "";
+  const cert = info.serverCertDer
+    ? Buffer.from(info.serverCertDer).toString("base64").replace(/=+$/, "")
+    : "";
   return [CORE_PROTOCOL_VERSION, info.appVersion, info.network, info.address, "grpc", cert].join("|");
 }
 
@@ -53,7 +58,14 @@ export function formatHandshakeLine(info: Omit<HandshakeInfo, "coreVersion" | "p
 export function parseHandshakeLine(line: string): HandshakeInfo {
   const parts = line.trim().split("|");
   if (parts.length < 4) throw new Error(`Unrecognized remote plugin message: ${line}`);
-  const [core, app, network, address, protocol = "netrpc", cert = ""] = parts as [string, string, string, string, string?, string?];
+  const [core, app, network, address, protocol = "netrpc", cert = ""] = parts as [
+    string,
+    string,
+    string,
+    string,
+    string?,
+    string?,
+  ];
   if (network !== "unix" && network !== "tcp") throw new Error(`unknown network ${network}`);
   if (protocol !== "grpc") throw new Error(`unsupported plugin protocol ${protocol}`);
   return {

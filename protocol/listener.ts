@@ -32,7 +32,10 @@ export async function listen(
   logger: Logger,
 ): Promise<BoundListener> {
   if (process.platform !== "win32") {
-    const socketPath = join(env.PLUGIN_UNIX_SOCKET_DIR || tmpdir(), `plugin${randomBytes(6).toString("hex")}`);
+    const socketPath = join(
+      env.PLUGIN_UNIX_SOCKET_DIR || tmpdir(),
+      `plugin${randomBytes(6).toString("hex")}`,
+    );
     if (Buffer.byteLength(socketPath) <= MAX_SOCKET_PATH_BYTES) {
       try {
         await bind(server, `unix://${socketPath}`, credentials);

@@ -68,9 +68,15 @@ export function createLogger(options: LoggerOptions = {}): Logger {
 
 function safeStringify(entry: Record<string, unknown>): string {
   try {
-    return JSON.stringify(entry, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value));
+    return JSON.stringify(entry, (_key, value: unknown) =>
+      typeof value === "bigint" ? value.toString() : value,
+    );
   } catch {
-    return JSON.stringify({ "@level": entry["@level"], "@message": entry["@message"], "@timestamp": entry["@timestamp"] });
+    return JSON.stringify({
+      "@level": entry["@level"],
+      "@message": entry["@message"],
+      "@timestamp": entry["@timestamp"],
+    });
   }
 }
 

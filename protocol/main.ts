@@ -152,9 +152,12 @@ function divertStdout(): (text: string) => void {
   const original = process.stdout.write.bind(process.stdout);
   process.stdout.write = ((chunk: unknown, ...rest: unknown[]) =>
     (process.stderr.write as (...args: unknown[]) => boolean)(chunk, ...rest)) as typeof process.stdout.write;
-  console.log = console.info = console.debug = (...args: unknown[]) => {
-    process.stderr.write(`[DEBUG] ${format(...args)}\n`);
-  };
+  console.log =
+    console.info =
+    console.debug =
+      (...args: unknown[]) => {
+        process.stderr.write(`[DEBUG] ${format(...args)}\n`);
+      };
   return (text) => {
     original(text);
   };
@@ -165,6 +168,8 @@ function installProcessHandlers(logger: Logger): void {
   // and in-flight applies must be allowed to finish (go-plugin servers ignore SIGINT too).
   process.on("SIGINT", () => logger.debug("SIGINT ignored; waiting for the plugin client"));
   process.on("unhandledRejection", (reason) => {
-    logger.error("Unhandled promise rejection", { error: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason) });
+    logger.error("Unhandled promise rejection", {
+      error: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason),
+    });
   });
 }

@@ -1,7 +1,11 @@
 // The contract between the wire layer (server.ts) and whatever implements the provider's behaviour.
 // The server decodes every DynamicValue with the right implied type before calling a backend and
 // encodes what it returns, so a backend only ever sees Terraform values (runtime/values).
-import type { PluralDataSourceDefinition, ResourceDefinition, SingularDataSourceDefinition } from "../runtime/schema/types.js";
+import type {
+  PluralDataSourceDefinition,
+  ResourceDefinition,
+  SingularDataSourceDefinition,
+} from "../runtime/schema/types.js";
 import type { AttributePath, TfValue } from "../runtime/values/index.js";
 
 export type MaybePromise<T> = T | Promise<T>;
@@ -39,7 +43,8 @@ export interface ClientCapabilities {
   readonly writeOnlyAttributesAllowed: boolean;
 }
 
-export type DeferralReason = "unknown" | "resourceConfigUnknown" | "providerConfigUnknown" | "absentPrerequisite";
+export type DeferralReason =
+  "unknown" | "resourceConfigUnknown" | "providerConfigUnknown" | "absentPrerequisite";
 
 export interface Deferred {
   readonly reason: DeferralReason;

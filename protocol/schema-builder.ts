@@ -20,7 +20,9 @@ export function attributeMessage(name: string, attribute: Attribute): AttributeM
   return {
     name,
     ...shape,
-    ...(attribute.description ? { description: attribute.description, descriptionKind: "PLAIN" as const } : {}),
+    ...(attribute.description
+      ? { description: attribute.description, descriptionKind: "PLAIN" as const }
+      : {}),
     ...(attribute.required ? { required: true } : {}),
     ...(attribute.optional ? { optional: true } : {}),
     ...(attribute.computed ? { computed: true } : {}),

@@ -2,11 +2,20 @@
 // generated/provider-schema.json) back into wire schemas, so that a provider binary can answer
 // GetProviderSchema without loading every generated module.
 import type { SchemaCatalog } from "./provider-description.js";
-import type { AttributeMessage, BlockMessage, ObjectNesting, SchemaMessage, StringKindName } from "./schema-message.js";
+import type {
+  AttributeMessage,
+  BlockMessage,
+  ObjectNesting,
+  SchemaMessage,
+  StringKindName,
+} from "./schema-message.js";
 
 interface AttributeJson {
   readonly type?: unknown;
-  readonly nested_type?: { readonly attributes?: Readonly<Record<string, AttributeJson>>; readonly nesting_mode?: string };
+  readonly nested_type?: {
+    readonly attributes?: Readonly<Record<string, AttributeJson>>;
+    readonly nesting_mode?: string;
+  };
   readonly description?: string;
   readonly description_kind?: string;
   readonly required?: boolean;
@@ -34,7 +43,12 @@ export interface ProviderSchemaJson {
   readonly data_source_schemas?: Readonly<Record<string, SchemaJson>>;
 }
 
-const NESTING: Readonly<Record<string, ObjectNesting>> = { single: "SINGLE", list: "LIST", set: "SET", map: "MAP" };
+const NESTING: Readonly<Record<string, ObjectNesting>> = {
+  single: "SINGLE",
+  list: "LIST",
+  set: "SET",
+  map: "MAP",
+};
 
 const kind = (value: string | undefined): StringKindName => (value === "markdown" ? "MARKDOWN" : "PLAIN");
 
@@ -42,7 +56,8 @@ function attributeFromJson(name: string, json: AttributeJson): AttributeMessage 
   let shape: Pick<AttributeMessage, "type" | "nestedType">;
   if (json.nested_type) {
     const nesting = NESTING[json.nested_type.nesting_mode ?? ""];
-    if (!nesting) throw new Error(`attribute ${name}: unknown nesting_mode ${String(json.nested_type.nesting_mode)}`);
+    if (!nesting)
+      throw new Error(`attribute ${name}: unknown nesting_mode ${String(json.nested_type.nesting_mode)}`);
     shape = { nestedType: { nesting, attributes: attributesFromJson(json.nested_type.attributes ?? {}) } };
   } else if (json.type !== undefined) {
     shape = { type: JSON.stringify(json.type) };
@@ -52,7 +67,9 @@ function attributeFromJson(name: string, json: AttributeJson): AttributeMessage 
   return {
     name,
     ...shape,
-    ...(json.description ? { description: json.description, descriptionKind: kind(json.description_kind) } : {}),
+    ...(json.description
+      ? { description: json.description, descriptionKind: kind(json.description_kind) }
+      : {}),
     ...(json.required ? { required: true } : {}),
     ...(json.optional ? { optional: true } : {}),
     ...(json.computed ? { computed: true } : {}),
@@ -75,7 +92,9 @@ export function schemaFromJson(json: SchemaJson): SchemaMessage {
   }
   const message: BlockMessage = {
     attributes: attributesFromJson(block.attributes ?? {}),
-    ...(block.description ? { description: block.description, descriptionKind: kind(block.description_kind) } : {}),
+    ...(block.description
+      ? { description: block.description, descriptionKind: kind(block.description_kind) }
+      : {}),
     ...(block.deprecated ? { deprecated: true } : {}),
   };
   return { version: json.version ?? 0, block: message };
@@ -85,5 +104,8 @@ export function schemaFromJson(json: SchemaJson): SchemaMessage {
 export function catalogFromProviderSchemaJson(provider: ProviderSchemaJson): SchemaCatalog {
   const convert = (schemas: Readonly<Record<string, SchemaJson>> | undefined) =>
     Object.fromEntries(Object.entries(schemas ?? {}).map(([name, schema]) => [name, schemaFromJson(schema)]));
-  return { resources: convert(provider.resource_schemas), dataSources: convert(provider.data_source_schemas) };
+  return {
+    resources: convert(provider.resource_schemas),
+    dataSources: convert(provider.data_source_schemas),
+  };
 }

@@ -63,7 +63,9 @@ class DiagnosticsAnswer extends Error {
 export function createProviderService(options: ProviderServiceOptions): grpc.UntypedServiceImplementation {
   const { backend, description, logger } = options;
   const providerType = impliedObjectType(description.providerConfig.attributes);
-  const providerMetaType = description.providerMeta ? impliedObjectType(description.providerMeta.attributes) : undefined;
+  const providerMetaType = description.providerMeta
+    ? impliedObjectType(description.providerMeta.attributes)
+    : undefined;
   let schemaResponse: Promise<Response> | undefined;
 
   // --- helpers -------------------------------------------------------------------------------
@@ -74,7 +76,11 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
     } catch (error) {
       if (!(error instanceof ValueError)) throw error;
       throw new DiagnosticsAnswer([
-        errorDiagnostic("Invalid value from Terraform", `Could not decode the ${what}: ${error.message}`, error.path),
+        errorDiagnostic(
+          "Invalid value from Terraform",
+          `Could not decode the ${what}: ${error.message}`,
+          error.path,
+        ),
       ]);
     }
   };
@@ -100,7 +106,10 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
     const definition = await description.resource(typeName);
     if (!definition) {
       throw new DiagnosticsAnswer([
-        errorDiagnostic("Resource Type Not Found", `The resource type "${typeName}" is not supported by this provider.`),
+        errorDiagnostic(
+          "Resource Type Not Found",
+          `The resource type "${typeName}" is not supported by this provider.`,
+        ),
       ]);
     }
     return definition;
@@ -110,40 +119,54 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
     const definition = await description.dataSource(typeName);
     if (!definition) {
       throw new DiagnosticsAnswer([
-        errorDiagnostic("Data Source Type Not Found", `The data source type "${typeName}" is not supported by this provider.`),
+        errorDiagnostic(
+          "Data Source Type Not Found",
+          `The data source type "${typeName}" is not supported by this provider.`,
+        ),
       ]);
     }
     return definition;
   };
 
   const bytes = (value: unknown): Uint8Array => (value instanceof Uint8Array ? value : new Uint8Array(0));
-  const capabilities = (value: unknown) => clientCapabilitiesFromProto(value as ProtoClientCapabilities | null);
+  const capabilities = (value: unknown) =>
+    clientCapabilitiesFromProto(value as ProtoClientCapabilities | null);
 
   /** Wraps a unary handler: logging, and every failure turned into an error diagnostic. */
   const unary =
     (rpc: string, handle: (request: Request) => Promise<Response>) =>
     (call: grpc.ServerUnaryCall<Request, Response>, callback: grpc.sendUnaryData<Response>): void => {
       const request = call.request;
-      const fields = { tf_rpc: rpc, ...(typeof request.type_name === "string" ? { tf_resource_type: request.type_name } : {}) };
+      const fields = {
+        tf_rpc: rpc,
+        ...(typeof request.type_name === "string" ? { tf_resource_type: request.type_name } : {}),
+      };
       const started = Date.now();
       logger.trace("Received request", fields);
-      handle(request)
-        .then((response) => {
-          logger.trace("Served request", { ...fields, tf_req_duration_ms: Date.now() - started });
-          callback(null, response);
-        })
-        .catch((error: unknown) => {
-          const diagnostics =
-            error instanceof DiagnosticsAnswer
-              ? error.diagnostics
-              : [errorDiagnostic("Internal provider error", `${rpc} failed: ${describeError(error)}`)];
-          if (!(error instanceof DiagnosticsAnswer)) logger.error("Request failed", { ...fields, error: describeError(error) });
-          callback(null, { diagnostics: toProtoDiagnostics(diagnostics) });
+      const answer = (response: Response) => {
+        logger.trace("Served request", { ...fields, tf_req_duration_ms: Date.now() - started });
+        callback(null, response);
+      };
+      const fail = (error: unknown) => {
+        if (error instanceof DiagnosticsAnswer) {
+          callback(null, { diagnostics: toProtoDiagnostics(error.diagnostics) });
+          return;
+        }
+        logger.error("Request failed", { ...fields, error: describeError(error) });
+        const message = error instanceof Error ? error.message : String(error);
+        const detail = `${rpc} failed: ${message}. This is a bug in the provider; the provider log (TF_LOG_PROVIDER=ERROR) has the stack trace.`;
+        callback(null, {
+          diagnostics: toProtoDiagnostics([errorDiagnostic("Internal provider error", detail)]),
         });
+      };
+      // Two-argument then: an exception inside callback must not answer the call a second time.
+      handle(request).then(answer, fail);
     };
 
   const unsupported = (rpc: string, summary: string, detail: (request: Request) => string) =>
-    unary(rpc, async (request) => ({ diagnostics: toProtoDiagnostics([errorDiagnostic(summary, detail(request))]) }));
+    unary(rpc, async (request) => ({
+      diagnostics: toProtoDiagnostics([errorDiagnostic(summary, detail(request))]),
+    }));
 
   // --- schema --------------------------------------------------------------------------------
 
@@ -153,7 +176,9 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
       Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, toProtoSchema(schema)]));
     return {
       provider: toProtoSchema(configSchemaMessage(description.providerConfig)),
-      provider_meta: description.providerMeta ? toProtoSchema(configSchemaMessage(description.providerMeta)) : null,
+      provider_meta: description.providerMeta
+        ? toProtoSchema(configSchemaMessage(description.providerMeta))
+        : null,
       resource_schemas: mapSchemas(catalog.resources),
       data_source_schemas: mapSchemas(catalog.dataSources),
       server_capabilities: SERVER_CAPABILITIES,
@@ -275,7 +300,11 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
       const proposedNewState = decode(type, request.proposed_new_state, "proposed new state");
       if (proposedNewState === null) {
         // Destroy: the plan must be null; keep the private bytes for the apply.
-        return { planned_state: encode(type, null, "planned state"), planned_private: Buffer.from(priorPrivate), diagnostics: [] };
+        return {
+          planned_state: encode(type, null, "planned state"),
+          planned_private: Buffer.from(priorPrivate),
+          diagnostics: [],
+        };
       }
       const result = await backend.planResourceChange({
         typeName,
@@ -329,7 +358,8 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
       const imported = [];
       for (const resource of result.importedResources) {
         const importedType = resource.typeName ?? typeName;
-        const importedDefinition = importedType === typeName ? definition : await resourceDefinition(importedType);
+        const importedDefinition =
+          importedType === typeName ? definition : await resourceDefinition(importedType);
         imported.push({
           type_name: importedType,
           state: encode(definitionImpliedType(importedDefinition), resource.state, "imported state"),
@@ -370,7 +400,10 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
 
     // --- newer RPCs this provider does not offer: answered as "nothing here" ----------------
 
-    GetResourceIdentitySchemas: unary("GetResourceIdentitySchemas", async () => ({ identity_schemas: {}, diagnostics: [] })),
+    GetResourceIdentitySchemas: unary("GetResourceIdentitySchemas", async () => ({
+      identity_schemas: {},
+      diagnostics: [],
+    })),
 
     UpgradeResourceIdentity: unsupported(
       "UpgradeResourceIdentity",
@@ -403,13 +436,17 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
       call.end();
     },
 
-    StopProvider: (_call: grpc.ServerUnaryCall<Request, Response>, callback: grpc.sendUnaryData<Response>): void => {
+    StopProvider: (
+      _call: grpc.ServerUnaryCall<Request, Response>,
+      callback: grpc.sendUnaryData<Response>,
+    ): void => {
       logger.debug("StopProvider received");
       Promise.resolve()
         .then(() => backend.stop())
         .then(
           () => callback(null, { Error: "" }),
-          (error: unknown) => callback(null, { Error: describeError(error) }),
+          (error: unknown) =>
+            callback(null, { Error: error instanceof Error ? error.message : String(error) }),
         );
     },
   };
@@ -451,7 +488,10 @@ function defaultUpgrade(
     return {
       upgradedState: null,
       diagnostics: [
-        errorDiagnostic("Unable to Read Previously Saved State", "The stored state is not in JSON form (legacy flatmap state)."),
+        errorDiagnostic(
+          "Unable to Read Previously Saved State",
+          "The stored state is not in JSON form (legacy flatmap state).",
+        ),
       ],
     };
   }

@@ -61,9 +61,12 @@ export function toProtoPath(path: AttributePath): ProtoAttributePath {
 }
 
 /** The reverse of toProtoPath (proto-loader adds `selector` naming the member that is set). */
-export function fromProtoPath(path: { readonly steps?: readonly Record<string, unknown>[] } | null | undefined): AttributePath {
+export function fromProtoPath(
+  path: { readonly steps?: readonly Record<string, unknown>[] } | null | undefined,
+): AttributePath {
   return (path?.steps ?? []).map((step) => {
-    const selector = (step.selector as string | undefined) ?? Object.keys(step).find((k) => step[k] !== undefined);
+    const selector =
+      (step.selector as string | undefined) ?? Object.keys(step).find((k) => step[k] !== undefined);
     if (selector === "attribute_name") return { attribute: String(step.attribute_name) };
     if (selector === "element_key_string") return { key: String(step.element_key_string) };
     return { index: Number(step.element_key_int) };
@@ -82,7 +85,9 @@ export function toProtoDiagnostic(diagnostic: Diagnostic): ProtoDiagnostic {
 export const toProtoDiagnostics = (diagnostics: readonly Diagnostic[] | undefined): ProtoDiagnostic[] =>
   (diagnostics ?? []).map(toProtoDiagnostic);
 
-export function clientCapabilitiesFromProto(value: ProtoClientCapabilities | null | undefined): ClientCapabilities {
+export function clientCapabilitiesFromProto(
+  value: ProtoClientCapabilities | null | undefined,
+): ClientCapabilities {
   return {
     deferralAllowed: value?.deferral_allowed === true,
     writeOnlyAttributesAllowed: value?.write_only_attributes_allowed === true,

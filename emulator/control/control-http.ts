@@ -84,7 +84,13 @@ function faultsRoute(control: EmulatorControl, method: string, id: string | unde
   }
 }
 
-function route(control: EmulatorControl, method: string, segments: string[], search: URLSearchParams, body: string): Reply {
+function route(
+  control: EmulatorControl,
+  method: string,
+  segments: string[],
+  search: URLSearchParams,
+  body: string,
+): Reply {
   const [area, first, second, ...rest] = segments;
   if (rest.length > 0) throw new ControlError(404, "unknown control path");
   switch (area) {
@@ -95,7 +101,8 @@ function route(control: EmulatorControl, method: string, segments: string[], sea
         if (method !== "GET") throw new ControlError(405, `${method} is not supported here`);
         return jsonReply(200, { resources: control.listResources(optionalParam(search, "typeName")) });
       }
-      if (second === undefined) throw new ControlError(404, "use /_emulator/resources/<typeName>/<identifier>");
+      if (second === undefined)
+        throw new ControlError(404, "use /_emulator/resources/<typeName>/<identifier>");
       return resourceRoute(control, method, first, second, body);
     case "requests":
       if (method !== "GET") throw new ControlError(405, `${method} is not supported here`);
@@ -109,11 +116,15 @@ function route(control: EmulatorControl, method: string, segments: string[], sea
       return faultsRoute(control, method, first, body);
     case "config":
       if (method === "GET") return jsonReply(200, control.getConfig());
-      if (method === "PATCH" || method === "PUT") return jsonReply(200, control.setConfig(asObject(parseBody(body))));
+      if (method === "PATCH" || method === "PUT")
+        return jsonReply(200, control.setConfig(asObject(parseBody(body))));
       throw new ControlError(405, `${method} is not supported here`);
     case "calls":
       if (method === "GET") {
-        const filter = { operation: optionalParam(search, "operation"), typeName: optionalParam(search, "typeName") };
+        const filter = {
+          operation: optionalParam(search, "operation"),
+          typeName: optionalParam(search, "typeName"),
+        };
         return jsonReply(200, { calls: control.calls(filter) });
       }
       if (method === "DELETE") {
@@ -131,7 +142,12 @@ function route(control: EmulatorControl, method: string, segments: string[], sea
 }
 
 /** Answers a request whose path starts with /_emulator/. Path segments are URL-decoded. */
-export function handleControlRequest(control: EmulatorControl, method: string, url: URL, body: string): Reply {
+export function handleControlRequest(
+  control: EmulatorControl,
+  method: string,
+  url: URL,
+  body: string,
+): Reply {
   const segments = url.pathname
     .slice(CONTROL_PREFIX.length)
     .split("/")

@@ -63,7 +63,7 @@ export class EmulatorControl {
   getResource(typeName: string, identifier: string): StoredResource | undefined {
     this.deps.service.advance();
     const resource = this.deps.state.getResource(typeName, identifier);
-    return resource ? (structuredClone(resource)) : undefined;
+    return resource ? structuredClone(resource) : undefined;
   }
 
   /** Stores an object out of band (as if created outside Cloud Control), replacing any existing one. */
@@ -92,11 +92,19 @@ export class EmulatorControl {
       if (!isJsonObject(change.properties)) throw new ControlError(400, "properties must be a JSON object");
       properties = deepClone(change.properties);
     } else {
-      const parsed = parsePatchDocument(typeof change.patch === "string" ? change.patch : JSON.stringify(change.patch));
+      const parsed = parsePatchDocument(
+        typeof change.patch === "string" ? change.patch : JSON.stringify(change.patch),
+      );
       if (!parsed.ok) throw new ControlError(400, parsed.reason);
       try {
-        const result = jsonpatch.applyPatch(deepClone(resource.properties), parsed.ops as jsonpatch.Operation[], true, true);
-        if (!isJsonObject(result.newDocument)) throw new ControlError(400, "the patched properties are not an object");
+        const result = jsonpatch.applyPatch(
+          deepClone(resource.properties),
+          parsed.ops as jsonpatch.Operation[],
+          true,
+          true,
+        );
+        if (!isJsonObject(result.newDocument))
+          throw new ControlError(400, "the patched properties are not an object");
         properties = result.newDocument;
       } catch (error) {
         if (error instanceof ControlError) throw error;

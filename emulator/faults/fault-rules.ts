@@ -55,17 +55,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function optionalNumber(input: Record<string, unknown>, key: string, check: (n: number) => boolean): number | undefined {
+function optionalNumber(
+  input: Record<string, unknown>,
+  key: string,
+  check: (n: number) => boolean,
+): number | undefined {
   const value = input[key];
   if (value === undefined) return undefined;
-  if (typeof value !== "number" || !check(value)) throw new FaultSpecError(`fault ${key} is out of range: ${String(value)}`);
+  if (typeof value !== "number" || !check(value))
+    throw new FaultSpecError(`fault ${key} is out of range: ${String(value)}`);
   return value;
 }
 
 function optionalString(input: Record<string, unknown>, key: string): string | undefined {
   const value = input[key];
   if (value === undefined) return undefined;
-  if (typeof value !== "string" || value === "") throw new FaultSpecError(`fault ${key} must be a non-empty string`);
+  if (typeof value !== "string" || value === "")
+    throw new FaultSpecError(`fault ${key} must be a non-empty string`);
   return value;
 }
 
@@ -79,7 +85,8 @@ function parseHookEvents(value: unknown): HookEvent[] | undefined {
     const time = event.hookEventTime;
     return {
       ...(event as unknown as HookEvent),
-      hookEventTime: typeof time === "string" ? Date.parse(time) : typeof time === "number" ? time : undefined,
+      hookEventTime:
+        typeof time === "string" ? Date.parse(time) : typeof time === "number" ? time : undefined,
     };
   });
 }
@@ -119,11 +126,16 @@ export function parseFaultRule(input: unknown): FaultRuleSpec {
     }
     spec.errorCode = input.errorCode as HandlerErrorCode;
   }
-  if (spec.kind === "latency" && spec.latencyMs === undefined) throw new FaultSpecError("a latency fault needs latencyMs");
-  if (spec.kind === "error" && spec.errorName === undefined) throw new FaultSpecError("an error fault needs errorName");
-  if (spec.kind === "fail" && spec.errorCode === undefined) throw new FaultSpecError("a fail fault needs errorCode");
+  if (spec.kind === "latency" && spec.latencyMs === undefined)
+    throw new FaultSpecError("a latency fault needs latencyMs");
+  if (spec.kind === "error" && spec.errorName === undefined)
+    throw new FaultSpecError("an error fault needs errorName");
+  if (spec.kind === "fail" && spec.errorCode === undefined)
+    throw new FaultSpecError("a fail fault needs errorCode");
   // Drop the keys that were not given, so listings show only what was set.
-  return Object.fromEntries(Object.entries(spec).filter(([, value]) => value !== undefined)) as unknown as FaultRuleSpec;
+  return Object.fromEntries(
+    Object.entries(spec).filter(([, value]) => value !== undefined),
+  ) as unknown as FaultRuleSpec;
 }
 
 export class FaultRegistry {
@@ -157,7 +169,12 @@ export class FaultRegistry {
    * (latencies add up) or only the first. Each affected rule counts the call; a rule whose count
    * is used up is dropped.
    */
-  fire(kind: FaultKind, operation: ApiOperation, typeName: string | undefined, mode: "first" | "all"): FaultRule[] {
+  fire(
+    kind: FaultKind,
+    operation: ApiOperation,
+    typeName: string | undefined,
+    mode: "first" | "all",
+  ): FaultRule[] {
     const fired: FaultRule[] = [];
     for (const rule of this.rules) {
       if (mode === "first" && fired.length > 0) break;

@@ -11,7 +11,8 @@ const isArnPath = (path: readonly string[]): boolean => /(Arn|ARN)$/.test(path[p
 
 function isReadOnlyPath(type: ResourceType, path: readonly string[]): boolean {
   return type.readOnly.some(
-    (pattern) => pattern.length === path.length && pattern.every((segment, i) => segment === "*" || segment === path[i]),
+    (pattern) =>
+      pattern.length === path.length && pattern.every((segment, i) => segment === "*" || segment === path[i]),
   );
 }
 
@@ -31,13 +32,21 @@ function resourceIdOf(type: ResourceType, model: JsonObject, ctx: GenerationCont
   return parts.length > 0 ? parts.join("/") : randomString(ctx.random, "abcdef0123456789", 32);
 }
 
-function generateAt(type: ResourceType, model: JsonObject, pattern: readonly string[], ctx: GenerationContext): void {
+function generateAt(
+  type: ResourceType,
+  model: JsonObject,
+  pattern: readonly string[],
+  ctx: GenerationContext,
+): void {
   const leaf = pattern[pattern.length - 1];
   if (leaf === undefined || leaf === "*") return;
   const node = schemaNodeAt(type.schema, pattern);
   if (!node) return;
   const resolve = (value: JsonValue | undefined): JsonObject | undefined => resolveRefs(type.schema, value);
-  const parents = pattern.length === 1 ? [{ path: [], value: model as JsonValue }] : findMatches(model, pattern.slice(0, -1));
+  const parents =
+    pattern.length === 1
+      ? [{ path: [], value: model as JsonValue }]
+      : findMatches(model, pattern.slice(0, -1));
   for (const parent of parents) {
     if (!isJsonObject(parent.value) || parent.value[leaf] !== undefined) continue;
     const value = plausibleValue(
@@ -52,7 +61,8 @@ function generateAt(type: ResourceType, model: JsonObject, pattern: readonly str
 export function fillGeneratedValues(type: ResourceType, model: JsonObject, ctx: GenerationContext): void {
   // Identifier properties the caller may set but left out get a CloudFormation-style name.
   for (const path of type.primaryIdentifier) {
-    if (!isReadOnlyPath(type, path) && getAtPath(model, path) === undefined) generateAt(type, model, path, ctx);
+    if (!isReadOnlyPath(type, path) && getAtPath(model, path) === undefined)
+      generateAt(type, model, path, ctx);
   }
   // Shallow paths before deep ones (parents exist first); ARNs last so they can embed the ids.
   const ordered = [...type.generated].sort(

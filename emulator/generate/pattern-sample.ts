@@ -146,7 +146,8 @@ class Parser {
     if (this.peek() === "?") {
       const rest = this.source.slice(this.index);
       if (rest.startsWith("?:")) this.index += 2;
-      else if (/^\?P?<[A-Za-z_][A-Za-z0-9_]*>/.test(rest)) this.index = this.source.indexOf(">", this.index) + 1;
+      else if (/^\?P?<[A-Za-z_][A-Za-z0-9_]*>/.test(rest))
+        this.index = this.source.indexOf(">", this.index) + 1;
       else if (/^\?[imsxU-]+\)/.test(rest)) {
         // Inline flags such as (?i): the sample keeps the pattern's own case, which still matches.
         this.index = this.source.indexOf(")", this.index) + 1;
@@ -202,8 +203,7 @@ class Parser {
   }
 
   private classMember():
-    | { kind: "char"; code: number }
-    | { kind: "set"; ranges: Array<[number, number]>; negated: boolean } {
+    { kind: "char"; code: number } | { kind: "set"; ranges: Array<[number, number]>; negated: boolean } {
     const char = this.source[this.index++] as string;
     if (char !== "\\") return { kind: "char", code: char.codePointAt(0) as number };
     const node = this.escape(true);
@@ -298,21 +298,65 @@ function pickChar(node: { ranges: Array<[number, number]>; negated: boolean }, r
   throw new Unsupported("empty class");
 }
 
-function emit(node: Node, random: () => number, stretch: number): string {
+function lengthRange(node: Node): [number, number] {
+  switch (node.kind) {
+    case "empty":
+      return [0, 0];
+    case "set":
+      return [1, 1];
+    case "seq":
+      return node.items.map(lengthRange).reduce(([lo, hi], [a, b]) => [lo + a, hi + b], [0, 0]);
+    case "alt": {
+      const ranges = node.options.map(lengthRange);
+      return [Math.min(...ranges.map((r) => r[0])), Math.max(...ranges.map((r) => r[1]))];
+    }
+    case "repeat": {
+      const [lo, hi] = lengthRange(node.node);
+      return [node.min * lo, node.max === 0 || hi === 0 ? 0 : node.max * hi];
+    }
+  }
+}
+
+const clamp = (value: number, low: number, high: number): number => Math.max(low, Math.min(high, value));
+
+/** Emits a string of about `target` characters (exactly, for patterns of single-character units). */
+function emit(node: Node, random: () => number, target: number): string {
+  const [low, high] = lengthRange(node);
+  const goal = clamp(target, low, high);
   switch (node.kind) {
     case "empty":
       return "";
     case "set":
       return pickChar(node, random);
-    case "seq":
-      return node.items.map((item) => emit(item, random, stretch)).join("");
-    case "alt":
-      return emit(node.options[Math.floor(random() * node.options.length)] as Node, random, stretch);
+    case "seq": {
+      const ranges = node.items.map(lengthRange);
+      const shares = ranges.map(([min]) => min);
+      let spare = goal - shares.reduce((sum, share) => sum + share, 0);
+      // Hand the spare length to the items that can grow, in random order.
+      const order = node.items.map((_, index) => index).sort(() => random() - 0.5);
+      for (const index of order) {
+        const room = Math.min(spare, (ranges[index] as [number, number])[1] - (shares[index] as number));
+        shares[index] = (shares[index] as number) + room;
+        spare -= room;
+      }
+      return node.items.map((item, index) => emit(item, random, shares[index] as number)).join("");
+    }
+    case "alt": {
+      const fitting = node.options.filter((option) => {
+        const [min, max] = lengthRange(option);
+        return goal >= min && goal <= max;
+      });
+      const pool = fitting.length > 0 ? fitting : node.options;
+      return emit(pool[Math.floor(random() * pool.length)] as Node, random, goal);
+    }
     case "repeat": {
-      const spare = Math.min(node.max - node.min, stretch);
-      const count = node.min + Math.floor(random() * (spare + 1));
+      const [unitLow] = lengthRange(node.node);
+      const count = clamp(Math.floor(goal / Math.max(unitLow, 1)), node.min, node.max);
       let out = "";
-      for (let i = 0; i < count; i++) out += emit(node.node, random, stretch);
+      for (let i = 0; i < count; i++) {
+        const left = count - i;
+        out += emit(node.node, random, Math.round((goal - out.length) / left));
+      }
       return out;
     }
   }
@@ -339,14 +383,18 @@ export function samplePattern(
   } catch {
     return undefined;
   }
+  const [patternLow, patternHigh] = lengthRange(tree);
   const minLength = constraints.minLength ?? 0;
   const maxLength = constraints.maxLength ?? Infinity;
+  // Identifiers look better with a few characters even when the pattern allows none.
+  const low = Math.max(minLength, patternLow, Math.min(8, patternHigh, maxLength));
+  const high = Math.min(maxLength, patternHigh, low + 16);
   for (let attempt = 0; attempt < 40; attempt++) {
-    // Start with short repetitions and allow longer ones when the length floor is not reached.
-    const stretch = attempt < 10 ? 8 : attempt < 25 ? 24 : Math.max(64, minLength);
+    // Aim at a length the limits allow; plain identifiers stay short.
+    const target = high >= low ? low + Math.floor(random() * (Math.min(high, low + 12) - low + 1)) : low;
     let value: string;
     try {
-      value = emit(tree, random, stretch);
+      value = emit(tree, random, target);
     } catch {
       return undefined;
     }

@@ -152,8 +152,28 @@ export function fitsStringNode(node: JsonObject, value: string): boolean {
   return true;
 }
 
-/** First candidate the node accepts, else a sample of its pattern, else the first candidate trimmed. */
-export function chooseString(node: JsonObject, candidates: readonly string[], ctx: GenerationContext): string {
+function uuid(random: () => number): string {
+  const hex = randomString(random, HEX, 32);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
+
+/** Brings a candidate within the length limits: a UUID where exactly 36 is asked, else padding or trimming. */
+function fitLength(node: JsonObject, candidate: string, ctx: GenerationContext): string {
+  const minLength = numberLimit(node, "minLength") ?? 0;
+  const maxLength = numberLimit(node, "maxLength") ?? Infinity;
+  const length = [...candidate].length;
+  if (length >= minLength && length <= maxLength) return candidate;
+  if (minLength <= 36 && maxLength >= 36 && length < minLength) return uuid(ctx.random);
+  if (length < minLength) return candidate + randomString(ctx.random, LOWER_ALNUM, minLength - length);
+  return [...candidate].slice(0, maxLength).join("");
+}
+
+/** First candidate the node accepts, else a sample of its pattern, else the first candidate fitted to the length limits. */
+export function chooseString(
+  node: JsonObject,
+  candidates: readonly string[],
+  ctx: GenerationContext,
+): string {
   for (const candidate of candidates) if (fitsStringNode(node, candidate)) return candidate;
   if (typeof node.pattern === "string" && node.pattern !== "") {
     const sample = samplePattern(node.pattern, ctx.random, {
@@ -162,9 +182,7 @@ export function chooseString(node: JsonObject, candidates: readonly string[], ct
     });
     if (sample !== undefined) return sample;
   }
-  const fallback = candidates[0] ?? randomString(ctx.random, LOWER_ALNUM, 10);
-  const maxLength = numberLimit(node, "maxLength");
-  return maxLength !== undefined ? fallback.slice(0, maxLength) : fallback;
+  return fitLength(node, candidates[0] ?? randomString(ctx.random, LOWER_ALNUM, 10), ctx);
 }
 
 const isArnName = (name: string): boolean => /(Arn|ARN)$/.test(name);
@@ -184,9 +202,12 @@ function scalarCandidates(request: ValueRequest): string[] {
   const { type, propertyName: name, node, ctx } = request;
   if (node.format === "date-time" || isTimeName(name)) return [new Date(ctx.now).toISOString()];
   if (isArnName(name)) return [arnFor(type, request.resourceId(), ctx)];
+  if (/^(Owner|Account|AwsAccount)(Id|ID)$/.test(name)) return [ctx.accountId];
   if (isIdName(name)) return [idFor(type, name, ctx)];
   if (/(Url|URL|Uri|URI)$/.test(name)) {
-    return [`https://${arnServiceOf(type)}.${ctx.region}.amazonaws.com/${ctx.accountId}/${request.resourceId()}`];
+    return [
+      `https://${arnServiceOf(type)}.${ctx.region}.amazonaws.com/${ctx.accountId}/${request.resourceId()}`,
+    ];
   }
   if (/(Address|Endpoint|DnsName|DNSName|Hostname|HostName)$/.test(name)) {
     return [`${randomString(ctx.random, LOWER_ALNUM, 12)}.${ctx.region}.${arnServiceOf(type)}.amazonaws.com`];
@@ -201,7 +222,11 @@ function numberValue(request: ValueRequest, integer: boolean): number {
   const { node, propertyName } = request;
   const minimum = numberLimit(node, "minimum");
   const maximum = numberLimit(node, "maximum");
-  let value = /Port$/.test(propertyName) ? 443 : isTimeName(propertyName) ? Math.floor(request.ctx.now / 1000) : 1;
+  let value = /Port$/.test(propertyName)
+    ? 443
+    : isTimeName(propertyName)
+      ? Math.floor(request.ctx.now / 1000)
+      : 1;
   if (minimum !== undefined && value < minimum) value = minimum;
   if (maximum !== undefined && value > maximum) value = maximum;
   return integer ? Math.ceil(value) : value;
@@ -234,14 +259,16 @@ export function plausibleValue(
       return numberValue(request, false);
     case "object": {
       const properties = node.properties;
-      if (depth >= MAX_OBJECT_DEPTH || typeof properties !== "object" || properties === null) return undefined;
+      if (depth >= MAX_OBJECT_DEPTH || typeof properties !== "object" || properties === null)
+        return undefined;
       if (Array.isArray(properties)) return undefined;
       const out: JsonObject = {};
       for (const [name, child] of Object.entries(properties)) {
         const childNode = resolve(child);
         if (!childNode) continue;
         const childTypes = typesOf(childNode);
-        if (childTypes.includes("array") || (childTypes.includes("object") && !childNode.properties)) continue;
+        if (childTypes.includes("array") || (childTypes.includes("object") && !childNode.properties))
+          continue;
         const value = plausibleValue({ ...request, propertyName: name, node: childNode }, resolve, depth + 1);
         if (value !== undefined) out[name] = value;
       }

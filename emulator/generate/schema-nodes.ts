@@ -36,7 +36,8 @@ function childNode(root: JsonObject, node: JsonObject, segment: string): JsonObj
     if (items) return items;
   }
   const properties = node.properties;
-  if (isJsonObject(properties) && properties[segment] !== undefined) return resolveRefs(root, properties[segment]);
+  if (isJsonObject(properties) && properties[segment] !== undefined)
+    return resolveRefs(root, properties[segment]);
   const patterns = node.patternProperties;
   if (segment === "*" && isJsonObject(patterns)) {
     const first = Object.values(patterns)[0];

@@ -18,20 +18,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The operations of a patch document, or the reason it is malformed. */
-export function parsePatchDocument(text: string): { ok: true; ops: PatchOperation[] } | { ok: false; reason: string } {
+export function parsePatchDocument(
+  text: string,
+): { ok: true; ops: PatchOperation[] } | { ok: false; reason: string } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
     return { ok: false, reason: `PatchDocument is not valid JSON: ${(error as Error).message}` };
   }
-  if (!Array.isArray(parsed)) return { ok: false, reason: "PatchDocument must be a JSON array of operations" };
+  if (!Array.isArray(parsed))
+    return { ok: false, reason: "PatchDocument must be a JSON array of operations" };
   const ops: PatchOperation[] = [];
   for (const [index, entry] of parsed.entries()) {
     const where = `PatchDocument operation ${index}`;
     if (!isRecord(entry)) return { ok: false, reason: `${where} is not an object` };
     if (!PATCH_OPS.includes(entry.op as PatchOp)) {
-      return { ok: false, reason: `${where} has op ${JSON.stringify(entry.op)}; expected one of ${PATCH_OPS.join(", ")}` };
+      return {
+        ok: false,
+        reason: `${where} has op ${JSON.stringify(entry.op)}; expected one of ${PATCH_OPS.join(", ")}`,
+      };
     }
     if (typeof entry.path !== "string" || parseJsonPointer(entry.path) === undefined) {
       return { ok: false, reason: `${where} needs a JSON pointer "path"` };
@@ -40,7 +46,10 @@ export function parsePatchDocument(text: string): { ok: true; ops: PatchOperatio
     if ((op === "add" || op === "replace" || op === "test") && !("value" in entry)) {
       return { ok: false, reason: `${where} (${op}) needs a "value"` };
     }
-    if ((op === "move" || op === "copy") && (typeof entry.from !== "string" || parseJsonPointer(entry.from) === undefined)) {
+    if (
+      (op === "move" || op === "copy") &&
+      (typeof entry.from !== "string" || parseJsonPointer(entry.from) === undefined)
+    ) {
       return { ok: false, reason: `${where} (${op}) needs a JSON pointer "from"` };
     }
     const operation: PatchOperation = { op, path: entry.path };

@@ -36,7 +36,11 @@ export interface HandlerContext {
   readonly generation: GenerationContext;
 }
 
-const fail = (errorCode: HandlerErrorCode, message: string): HandlerResult => ({ ok: false, errorCode, message });
+const fail = (errorCode: HandlerErrorCode, message: string): HandlerResult => ({
+  ok: false,
+  errorCode,
+  message,
+});
 
 const schemaPointer = (path: readonly string[]): string => `/properties${formatJsonPointer(path)}`;
 
@@ -57,7 +61,9 @@ export function runCreate(ctx: HandlerContext, type: ResourceType, desired: Json
     if (found) {
       return fail(
         "InvalidRequest",
-        validationFailureMessage([`#${formatJsonPointer(found.path)}: read-only property ${schemaPointer(pattern)} cannot be set`]),
+        validationFailureMessage([
+          `#${formatJsonPointer(found.path)}: read-only property ${schemaPointer(pattern)} cannot be set`,
+        ]),
       );
     }
   }
@@ -68,7 +74,10 @@ export function runCreate(ctx: HandlerContext, type: ResourceType, desired: Json
   const identifier = identifierOf(type, model);
   if (identifier === undefined) {
     const missing = type.primaryIdentifier.map(schemaPointer).join(", ");
-    return fail("InvalidRequest", validationFailureMessage([`#: primary identifier [${missing}] has no value`]));
+    return fail(
+      "InvalidRequest",
+      validationFailureMessage([`#: primary identifier [${missing}] has no value`]),
+    );
   }
   if (ctx.state.hasResource(type.typeName, identifier)) {
     return fail("AlreadyExists", alreadyExistsMessage(type.typeName, identifier));
@@ -103,7 +112,12 @@ function touchedReadOnly(type: ResourceType, ops: readonly PatchOperation[]): st
  * Puts read-only values back into a validated model: those the patched model kept, then those a
  * replaced parent object dropped (the service keeps them; a removed parent takes them along).
  */
-function restoreReadOnly(type: ResourceType, model: JsonObject, patched: JsonObject, before: JsonObject): void {
+function restoreReadOnly(
+  type: ResourceType,
+  model: JsonObject,
+  patched: JsonObject,
+  before: JsonObject,
+): void {
   const kept = matchesOf(patched, type.readOnly).sort((a, b) => a.path.length - b.path.length);
   for (const { path, value } of kept) setAtPath(model, path, deepClone(value));
   for (const pattern of type.readOnly) {
@@ -125,23 +139,33 @@ export function runUpdate(
   if (!stored) return fail("NotFound", notFoundMessage(type.typeName, identifier));
   const readOnlyHit = touchedReadOnly(type, ops);
   if (readOnlyHit) {
-    return fail("InvalidRequest", `Invalid patch update: readOnlyProperties [${schemaPointer(readOnlyHit)}] cannot be updated`);
+    return fail(
+      "InvalidRequest",
+      `Invalid patch update: readOnlyProperties [${schemaPointer(readOnlyHit)}] cannot be updated`,
+    );
   }
   const before = stored.properties;
   let after: unknown;
   try {
     after = jsonpatch.applyPatch(deepClone(before), ops as jsonpatch.Operation[], true, true).newDocument;
   } catch (error) {
-    const reason = error instanceof jsonpatch.JsonPatchError ? `${error.name}: ${error.message.split("\n")[0]}` : String(error);
+    const reason =
+      error instanceof jsonpatch.JsonPatchError
+        ? `${error.name}: ${error.message.split("\n")[0]}`
+        : String(error);
     return fail("InvalidRequest", `Invalid patch document: ${reason}`);
   }
-  if (!isJsonObject(after)) return fail("InvalidRequest", "Invalid patch document: the result is not a JSON object");
+  if (!isJsonObject(after))
+    return fail("InvalidRequest", "Invalid patch document: the result is not a JSON object");
   // An operation on a parent can still set read-only values below it: each one left must be a
   // value the object already had there.
   for (const pattern of type.readOnly) {
     const known = findMatches(before, pattern).map((match) => match.value);
     if (findMatches(after, pattern).some((match) => !known.some((value) => jsonEqual(value, match.value)))) {
-      return fail("InvalidRequest", `Invalid patch update: readOnlyProperties [${schemaPointer(pattern)}] cannot be updated`);
+      return fail(
+        "InvalidRequest",
+        `Invalid patch update: readOnlyProperties [${schemaPointer(pattern)}] cannot be updated`,
+      );
     }
   }
   const changedCreateOnly = type.createOnly.filter(

@@ -1,11 +1,6 @@
 // Resource requests as the wire shows them: ProgressEvent and HookProgressEvent structures with
 // timestamps as epoch seconds (the SDK's awsJson1_0 default timestamp format).
-import {
-  type HookEvent,
-  type OperationStatus,
-  type RequestRecord,
-  TERMINAL_STATUSES,
-} from "../types.js";
+import { type HookEvent, type OperationStatus, type RequestRecord, TERMINAL_STATUSES } from "../types.js";
 
 export const IN_FLIGHT_STATUSES: ReadonlySet<OperationStatus> = new Set([
   "PENDING",

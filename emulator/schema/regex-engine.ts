@@ -1,38 +1,44 @@
-// ajv's `code.regExp` engine built on the shared pattern translation, so the emulator reads every
-// CloudFormation `pattern` (and patternProperties key) exactly as the generator does.
+// CloudFormation patterns read exactly as the generator reads them: through the shared translation
+// (generator/regex/translate.ts), both for ajv's `code.regExp` and for the value generator.
 import type { Options } from "ajv";
-import { translatePattern } from "../../generator/regex/translate.js";
+import { ajvRegExpEngine, compilePattern } from "../../generator/regex/translate.js";
 
 type RegExpEngine = NonNullable<NonNullable<Options["code"]>["regExp"]>;
 type RegExpLike = ReturnType<RegExpEngine>;
 
-const cache = new Map<string, RegExpLike>();
-
-// A pattern the translation cannot express is not enforced: rejecting every value instead would
-// make the type unusable, and the real service evidently accepts such values.
+// A pattern the translation rejects is not enforced: failing the whole type's validator instead
+// would make the type unusable (the corpus has none; a --schemas folder might).
 const ACCEPT_ALL: RegExpLike = { test: () => true };
+
+const engineCache = new Map<string, RegExpLike>();
+const compiledCache = new Map<string, RegExp | undefined>();
 
 /** The translated RegExp for a CloudFormation pattern, or undefined when it cannot be translated. */
 export function compileCfnPattern(pattern: string): RegExp | undefined {
-  const translation = translatePattern(pattern);
-  if (!translation.ok) return undefined;
-  try {
-    // `test` on a global or sticky RegExp is stateful; validation needs a pure predicate.
-    return new RegExp(translation.source, translation.flags.replace(/[gy]/g, ""));
-  } catch {
-    return undefined;
+  if (!compiledCache.has(pattern)) {
+    let compiled: RegExp | undefined;
+    try {
+      compiled = compilePattern(pattern);
+    } catch {
+      compiled = undefined;
+    }
+    compiledCache.set(pattern, compiled);
   }
+  return compiledCache.get(pattern);
 }
 
-function cfnRegExp(pattern: string): RegExpLike {
-  let compiled = cache.get(pattern);
+function lenientRegExp(pattern: string, unicode: string): RegExpLike {
+  let compiled = engineCache.get(pattern);
   if (!compiled) {
-    compiled = compileCfnPattern(pattern) ?? ACCEPT_ALL;
-    cache.set(pattern, compiled);
+    try {
+      compiled = ajvRegExpEngine(pattern, unicode);
+    } catch {
+      compiled = ACCEPT_ALL;
+    }
+    engineCache.set(pattern, compiled);
   }
   return compiled;
 }
 
-export const cfnRegExpEngine: RegExpEngine = Object.assign((pattern: string) => cfnRegExp(pattern), {
-  code: "cfnRegExp",
-});
+/** The shared ajvRegExpEngine, made lenient for untranslatable patterns. */
+export const cfnRegExpEngine: RegExpEngine = Object.assign(lenientRegExp, { code: ajvRegExpEngine.code });

@@ -19,7 +19,9 @@ const CONVENTIONAL_NAME = /^[A-Za-z0-9]+_[A-Za-z0-9]+_[A-Za-z0-9]+\.json$/;
 /** The one function to swap if the loader's API changes: one file → its schema (or undefined). */
 function readOneSchema(filePath: string): { typeName: string; schema: JsonObject } | undefined {
   const outcome = readSchemaFileSync(filePath);
-  return outcome.ok ? { typeName: outcome.loaded.typeName, schema: outcome.loaded.schema as JsonObject } : undefined;
+  return outcome.ok
+    ? { typeName: outcome.loaded.typeName, schema: outcome.loaded.schema as JsonObject }
+    : undefined;
 }
 
 export function directorySchemaSource(dir: string): SchemaSource {

@@ -51,7 +51,8 @@ function describeType(typeName: string, schema: JsonObject, ajv: Ajv): ResourceT
   const [, namespace = "", resourceName = ""] = typeName.split("::");
   const handlers = isJsonObject(schema.handlers) ? schema.handlers : {};
   const list = handlers.list;
-  const listHandlerSchema = isJsonObject(list) && isJsonObject(list.handlerSchema) ? list.handlerSchema : undefined;
+  const listHandlerSchema =
+    isJsonObject(list) && isJsonObject(list.handlerSchema) ? list.handlerSchema : undefined;
   let compiled: ModelValidator | undefined;
   const declaredReadOnly = pointerList(schema.readOnlyProperties);
   const writeOnly = pointerList(schema.writeOnlyProperties);

@@ -29,7 +29,10 @@ export interface EndpointResult {
 }
 
 function jsonAnswer(status: number, value: unknown, requestId: string, errorType?: string): Reply {
-  const headers: Record<string, string> = { "content-type": JSON_CONTENT_TYPE, "x-amzn-requestid": requestId };
+  const headers: Record<string, string> = {
+    "content-type": JSON_CONTENT_TYPE,
+    "x-amzn-requestid": requestId,
+  };
   if (errorType !== undefined) headers["x-amzn-errortype"] = errorType;
   return { status, headers, body: JSON.stringify(value) };
 }
@@ -57,7 +60,8 @@ async function applyTransportFaults(
   const delay = latency.reduce((sum, rule) => sum + (rule.latencyMs ?? 0), 0);
   if (delay > 0) await deps.sleep(delay);
   const throttle = deps.faults.fire("throttle", operation, typeName, "first")[0];
-  if (throttle) throw new ApiError("ThrottlingException", throttle.message ?? "Rate exceeded", throttle.status);
+  if (throttle)
+    throw new ApiError("ThrottlingException", throttle.message ?? "Rate exceeded", throttle.status);
   const error = deps.faults.fire("error", operation, typeName, "first")[0];
   if (error?.errorName !== undefined) {
     throw new ApiError(error.errorName, error.message ?? `Injected ${error.errorName}`, error.status);
@@ -96,9 +100,13 @@ export async function handleCloudControlCall(
     errorCode = error.code;
     reply = jsonAnswer(error.status, errorBody(error), requestId, error.code);
   }
-  const record = { at: deps.clock(), operation: name ?? target, input, status } as Parameters<CallLog["add"]>[0];
+  const record = { at: deps.clock(), operation: name ?? target, input, status } as Parameters<
+    CallLog["add"]
+  >[0];
   if (typeName !== undefined) record.typeName = typeName;
   if (errorCode !== undefined) record.errorCode = errorCode;
   deps.calls.add(record);
-  return typeName === undefined ? { reply, operation: name ?? target } : { reply, operation: name ?? target, typeName };
+  return typeName === undefined
+    ? { reply, operation: name ?? target }
+    : { reply, operation: name ?? target, typeName };
 }

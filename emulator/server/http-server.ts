@@ -54,7 +54,10 @@ function readBody(request: http.IncomingMessage): Promise<string> {
   });
 }
 
-export async function startHttpServer(router: Router, options: HttpServerOptions): Promise<RunningHttpServer> {
+export async function startHttpServer(
+  router: Router,
+  options: HttpServerOptions,
+): Promise<RunningHttpServer> {
   const server = http.createServer((request, response) => {
     const started = Date.now();
     const requestId = randomUUID();
@@ -63,11 +66,21 @@ export async function startHttpServer(router: Router, options: HttpServerOptions
       try {
         const body = await readBody(request);
         const url = new URL(request.url ?? "/", "http://emulator.invalid");
-        routed = await router({ method: request.method ?? "GET", url, headers: request.headers, body, requestId });
+        routed = await router({
+          method: request.method ?? "GET",
+          url,
+          headers: request.headers,
+          body,
+          requestId,
+        });
       } catch (error) {
         options.onInternalError(error);
         routed = {
-          reply: { status: 500, headers: { "content-type": "application/json" }, body: '{"error":"internal"}' },
+          reply: {
+            status: 500,
+            headers: { "content-type": "application/json" },
+            body: '{"error":"internal"}',
+          },
           label: `${request.method ?? "?"} ${request.url ?? "?"}`,
         };
       }
@@ -79,7 +92,9 @@ export async function startHttpServer(router: Router, options: HttpServerOptions
         });
         response.end(reply.body);
       }
-      options.log?.(`${new Date().toISOString()} ${routed.label} -> ${reply.status} (${Date.now() - started} ms)`);
+      options.log?.(
+        `${new Date().toISOString()} ${routed.label} -> ${reply.status} (${Date.now() - started} ms)`,
+      );
     })();
   });
   await new Promise<void>((resolve, reject) => {

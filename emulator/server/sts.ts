@@ -32,7 +32,12 @@ export function handleStsRequest(body: string, accountId: string, requestId: str
   const version = params.get("Version");
   if (action === null) return errorReply(400, "MissingAction", "Missing Action", requestId);
   if (action !== "GetCallerIdentity" || version !== STS_VERSION) {
-    return errorReply(400, "InvalidAction", `Could not find operation ${action} for version ${version ?? "NO_VERSION_SPECIFIED"}`, requestId);
+    return errorReply(
+      400,
+      "InvalidAction",
+      `Could not find operation ${action} for version ${version ?? "NO_VERSION_SPECIFIED"}`,
+      requestId,
+    );
   }
   const arn = `arn:aws:iam::${accountId}:user/emulator`;
   return xmlReply(

@@ -72,7 +72,10 @@ function requiredNames(schema: unknown): string[] {
  * What a list request lacks under the list handler's `handlerSchema` (its `required`, and
  * `oneOf` / `anyOf` alternatives of required sets), or undefined when it is complete.
  */
-function missingListProperties(handlerSchema: JsonObject | undefined, filter: JsonObject): string | undefined {
+function missingListProperties(
+  handlerSchema: JsonObject | undefined,
+  filter: JsonObject,
+): string | undefined {
   if (!handlerSchema) return undefined;
   const has = (names: string[]): boolean => names.every((name) => filter[name] !== undefined);
   const always = requiredNames(handlerSchema);
@@ -174,9 +177,13 @@ export class CloudControlService {
     try {
       desired = JSON.parse(text);
     } catch (error) {
-      throw new ApiError("InvalidRequestException", `DesiredState is not valid JSON: ${(error as Error).message}`);
+      throw new ApiError(
+        "InvalidRequestException",
+        `DesiredState is not valid JSON: ${(error as Error).message}`,
+      );
     }
-    if (!isJsonObject(desired)) throw new ApiError("InvalidRequestException", "DesiredState must be a JSON object");
+    if (!isJsonObject(desired))
+      throw new ApiError("InvalidRequestException", "DesiredState must be a JSON object");
     // The identifier is known up front only when every part comes from the desired state.
     const generatedParts = type.primaryIdentifier.some((path) =>
       type.readOnly.some((pattern) => jsonEqual(pattern, path)),
@@ -204,7 +211,10 @@ export class CloudControlService {
     const replay = this.replay("DELETE", input);
     if (replay) return replay;
     const identifier = this.resolve(type, input);
-    if (this.deps.config.deleteNotFound === "sync" && !this.deps.state.hasResource(type.typeName, identifier)) {
+    if (
+      this.deps.config.deleteNotFound === "sync" &&
+      !this.deps.state.hasResource(type.typeName, identifier)
+    ) {
       throw new ApiError("ResourceNotFoundException", notFoundMessage(type.typeName, identifier));
     }
     return this.accept("DELETE", type, input, identifier, undefined);
@@ -240,7 +250,10 @@ export class CloudControlService {
   private inFlightFor(typeName: string, identifier: string): RequestRecord | undefined {
     return this.deps.state
       .listRequests()
-      .find((request) => request.typeName === typeName && request.identifier === identifier && isInFlight(request));
+      .find(
+        (request) =>
+          request.typeName === typeName && request.identifier === identifier && isInFlight(request),
+      );
   }
 
   private accept(
@@ -282,7 +295,10 @@ export class CloudControlService {
     };
     if (hang) request.hang = true;
     if (failRule?.errorCode !== undefined) {
-      const staged: StagedFailure = { errorCode: failRule.errorCode, withIdentifier: failRule.withIdentifier ?? false };
+      const staged: StagedFailure = {
+        errorCode: failRule.errorCode,
+        withIdentifier: failRule.withIdentifier ?? false,
+      };
       if (failRule.message !== undefined) staged.message = failRule.message;
       request.stagedFailure = staged;
       if (failRule.hookEvents) request.hookEvents = failRule.hookEvents;
@@ -300,7 +316,9 @@ export class CloudControlService {
 
   private isDue(request: RequestRecord, now: number): boolean {
     if (request.hang && request.status !== "CANCEL_IN_PROGRESS") return false;
-    return request.polls >= request.completeAfterPolls && now - request.phaseStartedAt >= request.completeAfterMs;
+    return (
+      request.polls >= request.completeAfterPolls && now - request.phaseStartedAt >= request.completeAfterMs
+    );
   }
 
   private setStatus(request: RequestRecord, status: OperationStatus): void {
@@ -317,7 +335,11 @@ export class CloudControlService {
     }
     const type = this.deps.registry.find(request.typeName);
     if (!type) {
-      this.fail(request, { ok: false, errorCode: "InternalFailure", message: `type ${request.typeName} vanished` });
+      this.fail(request, {
+        ok: false,
+        errorCode: "InternalFailure",
+        message: `type ${request.typeName} vanished`,
+      });
       return;
     }
     const ctx: HandlerContext = { state: this.deps.state, generation: this.generation() };
@@ -361,10 +383,22 @@ export class CloudControlService {
     const now = this.deps.clock();
     const existing = this.deps.state.getResource(type.typeName, identifier);
     if (existing) this.deps.state.replaceProperties(existing, model, now);
-    else this.deps.state.putResource({ typeName: type.typeName, identifier, properties: model, createdAt: now, updatedAt: now });
+    else
+      this.deps.state.putResource({
+        typeName: type.typeName,
+        identifier,
+        properties: model,
+        createdAt: now,
+        updatedAt: now,
+      });
   }
 
-  private succeed(request: RequestRecord, type: ResourceType, identifier: string, model: JsonObject | undefined): void {
+  private succeed(
+    request: RequestRecord,
+    type: ResourceType,
+    identifier: string,
+    model: JsonObject | undefined,
+  ): void {
     request.identifier = identifier;
     if (model) request.resourceModel = visibleModel(type, model);
     delete request.document; // the handler has run; the text is not needed any more
@@ -372,6 +406,9 @@ export class CloudControlService {
   }
 
   private fail(request: RequestRecord, result: Extract<HandlerResult, { ok: false }>): void {
+    // A FAILED create names an Identifier only when an object exists (see failStaged): a client that
+    // keeps the identifier of a failed create would otherwise later delete somebody else's object.
+    if (request.operation === "CREATE") delete request.identifier;
     request.errorCode = result.errorCode;
     request.statusMessage = result.message.slice(0, 1024);
     delete request.document;
@@ -382,7 +419,8 @@ export class CloudControlService {
     if (identifier !== undefined) request.identifier = identifier;
     else delete request.identifier;
     request.errorCode = staged.errorCode;
-    request.statusMessage = staged.message ?? `Resource handler returned message: "injected ${staged.errorCode} failure"`;
+    request.statusMessage =
+      staged.message ?? `Resource handler returned message: "injected ${staged.errorCode} failure"`;
     delete request.document;
     this.setStatus(request, "FAILED");
   }
@@ -416,9 +454,13 @@ export class CloudControlService {
       try {
         parsed = JSON.parse(text);
       } catch (error) {
-        throw new ApiError("InvalidRequestException", `ResourceModel is not valid JSON: ${(error as Error).message}`);
+        throw new ApiError(
+          "InvalidRequestException",
+          `ResourceModel is not valid JSON: ${(error as Error).message}`,
+        );
       }
-      if (!isJsonObject(parsed)) throw new ApiError("InvalidRequestException", "ResourceModel must be a JSON object");
+      if (!isJsonObject(parsed))
+        throw new ApiError("InvalidRequestException", "ResourceModel must be a JSON object");
       filter = parsed;
     }
     const handlerSchema = type.listHandlerSchema;
@@ -451,7 +493,9 @@ export class CloudControlService {
     const conditions = Object.entries(filter).filter(([key]) => key in properties);
     const matching = this.deps.state
       .listResources(type.typeName)
-      .filter((resource) => conditions.every(([key, value]) => jsonEqual(getAtPath(resource.properties, [key]), value)));
+      .filter((resource) =>
+        conditions.every(([key, value]) => jsonEqual(getAtPath(resource.properties, [key]), value)),
+      );
     const scope = `resources:${type.typeName}:${JSON.stringify(filter)}`;
     const page = this.page(matching, scope, input);
     const output: WireObject = {
@@ -465,13 +509,18 @@ export class CloudControlService {
     return output;
   }
 
-  private page<T>(items: readonly T[], scope: string, input: Record<string, unknown>): { items: T[]; nextToken?: string } {
+  private page<T>(
+    items: readonly T[],
+    scope: string,
+    input: Record<string, unknown>,
+  ): { items: T[]; nextToken?: string } {
     const size = typeof input.MaxResults === "number" ? input.MaxResults : DEFAULT_PAGE_SIZE;
     const token = optionalString(input, "NextToken");
     let offset = 0;
     if (token !== undefined) {
       const decoded = decodePageToken(token, scope);
-      if (decoded === undefined) throw new ApiError("InvalidRequestException", "The NextToken is invalid or expired.");
+      if (decoded === undefined)
+        throw new ApiError("InvalidRequestException", "The NextToken is invalid or expired.");
       offset = decoded;
     }
     const slice = items.slice(offset, offset + size);
@@ -484,7 +533,8 @@ export class CloudControlService {
   private requireRequest(input: Record<string, unknown>): RequestRecord {
     const token = requiredString(input, "RequestToken");
     const request = this.deps.state.getRequest(token);
-    if (!request) throw new ApiError("RequestTokenNotFoundException", `Request with token ${token} was not found.`);
+    if (!request)
+      throw new ApiError("RequestTokenNotFoundException", `Request with token ${token} was not found.`);
     return request;
   }
 

@@ -25,10 +25,15 @@ const TYPE_NAME: StringMember = {
   pattern: "[A-Za-z0-9]{2,64}::[A-Za-z0-9]{2,64}::[A-Za-z0-9]{2,64}",
 };
 const TYPE_VERSION_ID: StringMember = { kind: "string", min: 1, max: 128, pattern: "[A-Za-z0-9-]+" };
-const ROLE_ARN: StringMember = { kind: "string", min: 20, max: 2048, pattern: "arn:.+:iam::[0-9]{12}:role/.+" };
+const ROLE_ARN: StringMember = {
+  kind: "string",
+  min: 20,
+  max: 2048,
+  pattern: "arn:.+:iam::[0-9]{12}:role/.+",
+};
 const TOKEN: StringMember = { kind: "string", min: 1, max: 128, pattern: "[-A-Za-z0-9+/=]+" };
 const IDENTIFIER: StringMember = { kind: "string", required: true, min: 1, max: 1024, pattern: ".+" };
-const DOCUMENT: StringMember = { kind: "string", required: true, min: 1, sensitive: true };
+const DOCUMENT: StringMember = { kind: "string", required: true, min: 1, max: 262_144, sensitive: true };
 const NEXT_TOKEN: StringMember = { kind: "string", min: 1, max: 2048, pattern: "[-A-Za-z0-9+/=]+" };
 const MAX_RESULTS: IntegerMember = { kind: "integer", min: 1, max: 100 };
 
@@ -40,7 +45,12 @@ const MEMBERS: Readonly<Record<ApiOperation, Readonly<Record<string, MemberSpec>
     ClientToken: TOKEN,
     DesiredState: DOCUMENT,
   },
-  GetResource: { TypeName: TYPE_NAME, TypeVersionId: TYPE_VERSION_ID, RoleArn: ROLE_ARN, Identifier: IDENTIFIER },
+  GetResource: {
+    TypeName: TYPE_NAME,
+    TypeVersionId: TYPE_VERSION_ID,
+    RoleArn: ROLE_ARN,
+    Identifier: IDENTIFIER,
+  },
   UpdateResource: {
     TypeName: TYPE_NAME,
     TypeVersionId: TYPE_VERSION_ID,
@@ -62,7 +72,7 @@ const MEMBERS: Readonly<Record<ApiOperation, Readonly<Record<string, MemberSpec>
     RoleArn: ROLE_ARN,
     NextToken: NEXT_TOKEN,
     MaxResults: MAX_RESULTS,
-    ResourceModel: { kind: "string", min: 1, sensitive: true },
+    ResourceModel: { kind: "string", min: 1, max: 262_144, sensitive: true },
   },
   GetResourceRequestStatus: { RequestToken: { ...TOKEN, required: true } },
   ListResourceRequests: {
@@ -77,7 +87,10 @@ const MEMBERS: Readonly<Record<ApiOperation, Readonly<Record<string, MemberSpec>
 const camel = (member: string): string => member.charAt(0).toLowerCase() + member.slice(1);
 
 function serializationError(member: string, expected: string): ApiError {
-  return new ApiError("SerializationException", `Unexpected value type for member ${member}: expected ${expected}`);
+  return new ApiError(
+    "SerializationException",
+    `Unexpected value type for member ${member}: expected ${expected}`,
+  );
 }
 
 function checkString(member: string, spec: StringMember, value: unknown, problems: string[]): void {
@@ -85,8 +98,10 @@ function checkString(member: string, spec: StringMember, value: unknown, problem
   const shown = spec.sensitive ? "" : ` '${value}'`;
   const at = `Value${shown} at '${camel(member)}' failed to satisfy constraint: Member must`;
   const length = [...value].length;
-  if (spec.min !== undefined && length < spec.min) problems.push(`${at} have length greater than or equal to ${spec.min}`);
-  else if (spec.max !== undefined && length > spec.max) problems.push(`${at} have length less than or equal to ${spec.max}`);
+  if (spec.min !== undefined && length < spec.min)
+    problems.push(`${at} have length greater than or equal to ${spec.min}`);
+  else if (spec.max !== undefined && length > spec.max)
+    problems.push(`${at} have length less than or equal to ${spec.max}`);
   else if (spec.pattern !== undefined && !new RegExp(`^(?:${spec.pattern})$`, "s").test(value)) {
     problems.push(`${at} satisfy regular expression pattern: ${spec.pattern}`);
   }
@@ -118,10 +133,14 @@ function checkMember(member: string, spec: MemberSpec, value: unknown, problems:
     case "string":
       return checkString(member, spec, value, problems);
     case "integer":
-      if (typeof value !== "number" || !Number.isInteger(value)) throw serializationError(member, "an integer");
+      if (typeof value !== "number" || !Number.isInteger(value))
+        throw serializationError(member, "an integer");
       if (value < spec.min || value > spec.max) {
-        const bound = value < spec.min ? `greater than or equal to ${spec.min}` : `less than or equal to ${spec.max}`;
-        problems.push(`Value '${value}' at '${camel(member)}' failed to satisfy constraint: Member must have value ${bound}`);
+        const bound =
+          value < spec.min ? `greater than or equal to ${spec.min}` : `less than or equal to ${spec.max}`;
+        problems.push(
+          `Value '${value}' at '${camel(member)}' failed to satisfy constraint: Member must have value ${bound}`,
+        );
       }
       return;
     case "statusFilter": {
@@ -137,9 +156,11 @@ function checkMember(member: string, spec: MemberSpec, value: unknown, problems:
 /** Checks the members an operation declares; unknown members are ignored, as the service does. */
 export function checkInputMembers(operation: ApiOperation, input: Record<string, unknown>): void {
   const problems: string[] = [];
-  for (const [member, spec] of Object.entries(MEMBERS[operation])) checkMember(member, spec, input[member], problems);
+  for (const [member, spec] of Object.entries(MEMBERS[operation]))
+    checkMember(member, spec, input[member], problems);
   if (problems.length > 0) {
-    const count = problems.length === 1 ? "1 validation error detected" : `${problems.length} validation errors detected`;
+    const count =
+      problems.length === 1 ? "1 validation error detected" : `${problems.length} validation errors detected`;
     throw new ApiError("ValidationException", `${count}: ${problems.join("; ")}`);
   }
 }

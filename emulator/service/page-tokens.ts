@@ -15,7 +15,9 @@ export function decodePageToken(token: string, scope: string): number | undefine
   try {
     const decoded = JSON.parse(Buffer.from(token, "base64").toString("utf8")) as { s?: unknown; o?: unknown };
     if (decoded.s !== scopeDigest(scope)) return undefined;
-    return typeof decoded.o === "number" && Number.isInteger(decoded.o) && decoded.o >= 0 ? decoded.o : undefined;
+    return typeof decoded.o === "number" && Number.isInteger(decoded.o) && decoded.o >= 0
+      ? decoded.o
+      : undefined;
   } catch {
     return undefined;
   }

@@ -42,7 +42,9 @@ export class StateFile {
       !Array.isArray(parsed.requests) ||
       !isJsonObject(parsed.clientTokens)
     ) {
-      throw new StateFileError(`state file ${this.path} is not an emulator state (format ${STATE_FORMAT_VERSION})`);
+      throw new StateFileError(
+        `state file ${this.path} is not an emulator state (format ${STATE_FORMAT_VERSION})`,
+      );
     }
     return parsed as unknown as PersistedState;
   }

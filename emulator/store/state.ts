@@ -88,7 +88,10 @@ export class EmulatorState {
   addRequest(request: RequestRecord): void {
     this.requests.set(request.requestToken, request);
     if (request.clientToken !== undefined) {
-      this.clientTokens.set(request.clientToken, { requestToken: request.requestToken, createdAt: request.createdAt });
+      this.clientTokens.set(request.clientToken, {
+        requestToken: request.requestToken,
+        createdAt: request.createdAt,
+      });
     }
     this.touch();
   }

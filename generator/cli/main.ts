@@ -34,6 +34,18 @@ program
     if (result.counts.errors > 0) process.exitCode = 1;
   });
 
+program
+  .command("diff")
+  .description("report the changes between two schema directories (breaking changes, new and removed types)")
+  .argument("<old>", "the older schema directory")
+  .argument("<new>", "the newer schema directory")
+  .option("--json <file>", "write the report as JSON")
+  .option("--markdown <file>", "write the report as a Markdown changelog fragment")
+  .action(async (oldDir: string, newDir: string, opts: { json?: string; markdown?: string }) => {
+    const { runDiff } = await import("../diff/run.js");
+    process.stdout.write(runDiff(oldDir, newDir, opts));
+  });
+
 program.parseAsync().catch((e: unknown) => {
   process.stderr.write(`awscc-ts: ${(e as Error).message}\n`);
   process.exitCode = 2;

@@ -29,7 +29,14 @@ export type NodeShape =
   | "recursive"
   | "unresolvable";
 
-export const BOUND_KEYWORDS = ["minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems"] as const;
+export const BOUND_KEYWORDS = [
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "minItems",
+  "maxItems",
+] as const;
 export type BoundKeyword = (typeof BOUND_KEYWORDS)[number];
 
 export interface SchemaNode {
@@ -61,6 +68,16 @@ interface Flags {
 
 const hasKeys = (o: object | undefined | null): o is object =>
   o !== undefined && o !== null && typeof o === "object" && Object.keys(o).length > 0;
+
+/**
+ * A property is flagged by a pointer naming it with or without `*` for arrays (cfn-mapping.md §6.1
+ * and the model's wildcard reading). An element (array item, map value) only by a pointer ending in
+ * `*`: its names-only path equals its collection's, which would report every flag twice.
+ */
+function flagged(set: PointerSet, path: AttributePath): boolean {
+  const isElement = path.withItems[path.withItems.length - 1] === "*";
+  return isElement ? set.wildcard.has(path.withItems.join("/")) : matchesAny(set, path);
+}
 
 function shapeOf(r: Resolved): NodeShape {
   if (r.recursiveRef) return "recursive";
@@ -126,7 +143,14 @@ class NodeCollector {
       const key = Object.keys(n.patternProperties!).sort()[0]!;
       const valuePointer = joinPointer(pointer + "/patternProperties", MAP_VALUE_SEGMENT);
       // Map values carry no `required` (§4.3), so their members start as not required.
-      this.visit(n.patternProperties![key]!, valuePointer, itemsPath(path), pointer, false, resolved.refStack);
+      this.visit(
+        n.patternProperties![key]!,
+        valuePointer,
+        itemsPath(path),
+        pointer,
+        false,
+        resolved.refStack,
+      );
     }
   }
 
@@ -153,10 +177,10 @@ class NodeCollector {
       ...(parentPointer !== undefined && { parentPointer }),
       shape,
       required,
-      readOnly: matchesAny(this.flags.readOnly, path),
-      createOnly: matchesAny(this.flags.createOnly, path),
-      writeOnly: matchesAny(this.flags.writeOnly, path),
-      deprecated: matchesAny(this.flags.deprecated, path),
+      readOnly: flagged(this.flags.readOnly, path),
+      createOnly: flagged(this.flags.createOnly, path),
+      writeOnly: flagged(this.flags.writeOnly, path),
+      deprecated: flagged(this.flags.deprecated, path),
       ...(Array.isArray(node.enum) && { enum: node.enum }),
       ...(typeof node.pattern === "string" && { pattern: node.pattern }),
       bounds: boundsOf(node),

@@ -1,7 +1,9 @@
 // generated/provider-schema.json: the document `terraform providers schema -json` prints for the
 // provider, built from the same definitions as the modules.
-import { ctyType } from "../../runtime/schema/cty-type.js";
 import type { Attribute, Attributes, Definition } from "../../runtime/schema/types.js";
+import { attributesOf } from "../../runtime/values/definition-attributes.js";
+import { attributeCtyType } from "../../runtime/values/implied-type.js";
+import { typeToJsonValue } from "../../runtime/values/type-json.js";
 
 export const PROVIDER_ADDRESS = "registry.terraform.io/hashicorp/awscc";
 
@@ -20,7 +22,7 @@ export function attributeJson(a: Attribute): JsonObject {
   if ("attributes" in a.type) {
     out.nested_type = { attributes: attributesJson(a.type.attributes), nesting_mode: NESTING[a.type.kind] };
   } else {
-    out.type = ctyType(a.type);
+    out.type = typeToJsonValue(attributeCtyType(a.type));
   }
   if (a.description) out.description = a.description;
   out.description_kind = "plain";
@@ -37,28 +39,12 @@ export function attributesJson(attributes: Attributes): JsonObject {
   return out;
 }
 
-const pluralAttributes: Attributes = {
-  id: {
-    type: { kind: "string", flavor: "plain" },
-    description: "Uniquely identifies the data source.",
-    computed: true,
-  },
-  ids: {
-    type: { kind: "set", element: { kind: "string", flavor: "plain" } },
-    description: "Set of Resource Identifiers.",
-    computed: true,
-  },
-};
-
-/** The fixed attributes every plural data source has. */
-export const pluralDataSourceAttributes = (): Attributes => pluralAttributes;
-
 export function definitionSchemaJson(d: Definition): JsonObject {
-  const attributes = d.kind === "pluralDataSource" ? pluralAttributes : d.attributes;
-  const block: JsonObject = { attributes: attributesJson(attributes) };
+  const block: JsonObject = { attributes: attributesJson(attributesOf(d)) };
   if (d.description) block.description = d.description;
   block.description_kind = "plain";
-  return { version: d.kind === "resource" ? d.schemaVersion : 1, block };
+  // Data source schemas carry no version in the plugin framework: Terraform reports 0.
+  return { version: d.kind === "resource" ? d.schemaVersion : 0, block };
 }
 
 export function providerSchemaDocument(

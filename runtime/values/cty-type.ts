@@ -27,7 +27,10 @@ export const listOf = (element: CtyType): CtyType => ({ kind: "list", element })
 export const setOf = (element: CtyType): CtyType => ({ kind: "set", element });
 export const mapOf = (element: CtyType): CtyType => ({ kind: "map", element });
 export const tupleOf = (elements: readonly CtyType[]): CtyType => ({ kind: "tuple", elements });
-export const objectOf = (attributes: Readonly<Record<string, CtyType>>, optional?: readonly string[]): ObjectType =>
+export const objectOf = (
+  attributes: Readonly<Record<string, CtyType>>,
+  optional?: readonly string[],
+): ObjectType =>
   optional && optional.length > 0 ? { kind: "object", attributes, optional } : { kind: "object", attributes };
 
 /** Exact structural equality of two types (optional-attribute markers included). */
@@ -57,20 +60,10 @@ export function typeEquals(a: CtyType, b: CtyType): boolean {
       const optionalB = [...(b.optional ?? [])].sort().join("\u0000");
       if (optionalA !== optionalB) return false;
       return names.every(
-        (n) => Object.hasOwn(b.attributes, n) && typeEquals(a.attributes[n] as CtyType, b.attributes[n] as CtyType),
+        (n) =>
+          Object.hasOwn(b.attributes, n) &&
+          typeEquals(a.attributes[n] as CtyType, b.attributes[n] as CtyType),
       );
     }
-  }
-}
-
-/** A short human-readable name, as Terraform prints types (`list of string`, `object`). */
-export function friendlyTypeName(t: CtyType): string {
-  switch (t.kind) {
-    case "list":
-    case "set":
-    case "map":
-      return `${t.kind} of ${friendlyTypeName(t.element)}`;
-    default:
-      return t.kind;
   }
 }

@@ -3,7 +3,11 @@
 import type { Attributes, Definition } from "../schema/types.js";
 
 export const PLURAL_DATA_SOURCE_ATTRIBUTES: Attributes = Object.freeze({
-  id: { type: { kind: "string", flavor: "plain" }, computed: true, description: "Uniquely identifies the data source." },
+  id: {
+    type: { kind: "string", flavor: "plain" },
+    computed: true,
+    description: "Uniquely identifies the data source.",
+  },
   ids: {
     type: { kind: "set", element: { kind: "string", flavor: "plain" } },
     computed: true,

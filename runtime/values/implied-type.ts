@@ -33,7 +33,8 @@ export function attributeCtyType(type: AttributeType): CtyType {
 /** The object type of a block of attributes: one attribute per schema attribute. */
 export function impliedObjectType(attributes: Attributes): ObjectType {
   const types = Object.create(null) as Record<string, CtyType>;
-  for (const name of Object.keys(attributes)) types[name] = attributeCtyType((attributes[name] as Attributes[string]).type);
+  for (const name of Object.keys(attributes))
+    types[name] = attributeCtyType((attributes[name] as Attributes[string]).type);
   return { kind: "object", attributes: types };
 }
 

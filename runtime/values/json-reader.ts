@@ -62,7 +62,8 @@ class JsonReader {
       default: {
         NUMBER.lastIndex = this.position;
         const match = NUMBER.exec(this.text);
-        if (!match || match[0] === "") return this.fail(`unexpected character ${JSON.stringify(c ?? "end of input")}`);
+        if (!match || match[0] === "")
+          return this.fail(`unexpected character ${JSON.stringify(c ?? "end of input")}`);
         this.position += match[0].length;
         return new JsonNumberText(match[0]);
       }

@@ -5,7 +5,15 @@ import { JsonNumberText, JsonObjectNode, JsonSyntaxError, readJson, type JsonNod
 import { numberText, parseNumber, type TfNumber } from "./number.js";
 import { type PathStep, ValueError } from "./path.js";
 import { typeFromJsonValue, typeToJsonValue } from "./type-json.js";
-import { describeValue, DynamicTyped, isNumber, isRecord, makeRecord, type TfValue, Unknown } from "./value.js";
+import {
+  describeValue,
+  DynamicTyped,
+  isNumber,
+  isRecord,
+  makeRecord,
+  type TfValue,
+  Unknown,
+} from "./value.js";
 
 export interface JsonDecodeOptions {
   /**
@@ -16,7 +24,11 @@ export interface JsonDecodeOptions {
 }
 
 /** Decodes cty JSON (text or UTF-8 bytes) as a value of the given type. Throws ValueError. */
-export function decodeJson(type: CtyType, source: string | Uint8Array, options: JsonDecodeOptions = {}): TfValue {
+export function decodeJson(
+  type: CtyType,
+  source: string | Uint8Array,
+  options: JsonDecodeOptions = {},
+): TfValue {
   const text = typeof source === "string" ? source : new TextDecoder("utf-8", { fatal: true }).decode(source);
   let node: JsonNode;
   try {
@@ -34,19 +46,21 @@ function fromJsonNode(type: CtyType, node: JsonNode, path: PathStep[], options: 
     case "string":
       // cty converts JSON numbers and bools given for a string attribute.
       if (typeof node === "string") return node;
-      if (node instanceof JsonNumberText) return numberText(parseNumber(node.text));
+      if (node instanceof JsonNumberText) return numberText(numberFromString(node.text, path));
       if (typeof node === "boolean") return node ? "true" : "false";
       throw new ValueError(path, "string required");
     case "number":
-      if (node instanceof JsonNumberText) return parseNumber(node.text);
-      if (typeof node === "string") return numberFromString(node, path);
+      if (node instanceof JsonNumberText || typeof node === "string") {
+        return numberFromString(node instanceof JsonNumberText ? node.text : node, path);
+      }
       throw new ValueError(path, "number required");
     case "bool":
       if (typeof node === "boolean") return node;
       if (node === "true" || node === "false") return node === "true";
       throw new ValueError(path, "bool required");
     case "dynamic": {
-      if (!(node instanceof JsonObjectNode)) throw new ValueError(path, 'dynamic value must be {"value": …, "type": …}');
+      if (!(node instanceof JsonObjectNode))
+        throw new ValueError(path, 'dynamic value must be {"value": …, "type": …}');
       const typeNode = node.get("type");
       if (typeNode === undefined) throw new ValueError(path, 'dynamic value is missing "type"');
       let concrete: CtyType;
@@ -68,13 +82,23 @@ function fromJsonNode(type: CtyType, node: JsonNode, path: PathStep[], options: 
       if (!Array.isArray(node)) throw new ValueError(path, "tuple required");
       const items = node as readonly JsonNode[];
       if (items.length !== type.elements.length) {
-        throw new ValueError(path, `a tuple of ${type.elements.length} elements is required, got ${items.length}`);
+        throw new ValueError(
+          path,
+          `a tuple of ${type.elements.length} elements is required, got ${items.length}`,
+        );
       }
-      return items.map((item, i) => fromJsonNode(type.elements[i] as CtyType, item, [...path, { index: i }], options));
+      return items.map((item, i) =>
+        fromJsonNode(type.elements[i] as CtyType, item, [...path, { index: i }], options),
+      );
     }
     case "map":
       if (!(node instanceof JsonObjectNode)) throw new ValueError(path, "map required");
-      return makeRecord(node.entries.map(([key, value]) => [key, fromJsonNode(type.element, value, [...path, { key }], options)]));
+      return makeRecord(
+        node.entries.map(([key, value]) => [
+          key,
+          fromJsonNode(type.element, value, [...path, { key }], options),
+        ]),
+      );
     case "object": {
       if (!(node instanceof JsonObjectNode)) throw new ValueError(path, "object required");
       const record = makeRecord() as Record<string, TfValue>;
@@ -122,23 +146,28 @@ function writeJson(type: CtyType, value: TfValue | undefined, path: PathStep[]):
   if (value instanceof Unknown) throw new ValueError(path, "unknown values cannot be encoded as JSON");
   switch (type.kind) {
     case "string":
-      if (typeof value !== "string") throw new ValueError(path, `string required, got ${describeValue(value)}`);
+      if (typeof value !== "string")
+        throw new ValueError(path, `string required, got ${describeValue(value)}`);
       return JSON.stringify(value);
     case "bool":
-      if (typeof value !== "boolean") throw new ValueError(path, `bool required, got ${describeValue(value)}`);
+      if (typeof value !== "boolean")
+        throw new ValueError(path, `bool required, got ${describeValue(value)}`);
       return value ? "true" : "false";
     case "number": {
       if (!isNumber(value)) throw new ValueError(path, `number required, got ${describeValue(value)}`);
+      if (Number.isNaN(value)) throw new ValueError(path, "NaN is not a valid number");
       const text = numberText(value);
       if (text.endsWith("Inf")) throw new ValueError(path, "infinity cannot be encoded as JSON");
       return text;
     }
     case "dynamic":
-      if (!(value instanceof DynamicTyped)) throw new ValueError(path, "a value at a dynamic position must be DynamicTyped");
+      if (!(value instanceof DynamicTyped))
+        throw new ValueError(path, "a value at a dynamic position must be DynamicTyped");
       return `{"value":${writeJson(value.type, value.value, path)},"type":${JSON.stringify(typeToJsonValue(value.type))}}`;
     case "list":
     case "set":
-      if (!Array.isArray(value)) throw new ValueError(path, `${type.kind} required, got ${describeValue(value)}`);
+      if (!Array.isArray(value))
+        throw new ValueError(path, `${type.kind} required, got ${describeValue(value)}`);
       return `[${value.map((item, i) => writeJson(type.element, item, type.kind === "list" ? [...path, { index: i }] : path)).join(",")}]`;
     case "tuple":
       if (!Array.isArray(value) || value.length !== type.elements.length) {
@@ -153,11 +182,13 @@ function writeJson(type: CtyType, value: TfValue | undefined, path: PathStep[]):
     case "object": {
       if (!isRecord(value)) throw new ValueError(path, `object required, got ${describeValue(value)}`);
       for (const key of Object.keys(value)) {
-        if (!Object.hasOwn(type.attributes, key)) throw new ValueError(path, `unsupported attribute "${key}"`);
+        if (!Object.hasOwn(type.attributes, key))
+          throw new ValueError(path, `unsupported attribute "${key}"`);
       }
       const names = Object.keys(type.attributes).sort();
       const members = names.map(
-        (n) => `${JSON.stringify(n)}:${writeJson(type.attributes[n] as CtyType, value[n], [...path, { attribute: n }])}`,
+        (n) =>
+          `${JSON.stringify(n)}:${writeJson(type.attributes[n] as CtyType, value[n], [...path, { attribute: n }])}`,
       );
       return `{${members.join(",")}}`;
     }

@@ -20,15 +20,7 @@ export class MsgpackExt {
 
 /** Integers that are not safe JS integers come back as bigint; floats as number. */
 export type MsgpackNode =
-  | null
-  | boolean
-  | number
-  | bigint
-  | string
-  | Uint8Array
-  | readonly MsgpackNode[]
-  | MsgpackMap
-  | MsgpackExt;
+  null | boolean | number | bigint | string | Uint8Array | readonly MsgpackNode[] | MsgpackMap | MsgpackExt;
 
 export class MsgpackFormatError extends Error {}
 
@@ -124,7 +116,9 @@ class Reader {
       case 0xdf:
         return this.map(this.u32(), depth);
       default:
-        throw new MsgpackFormatError(`invalid MessagePack byte 0x${head.toString(16)} at ${this.position - 1}`);
+        throw new MsgpackFormatError(
+          `invalid MessagePack byte 0x${head.toString(16)} at ${this.position - 1}`,
+        );
     }
   }
 
@@ -183,10 +177,13 @@ class Reader {
   }
 
   private ensure(length: number): void {
-    if (this.position + length > this.bytes.length) throw new MsgpackFormatError("unexpected end of MessagePack data");
+    if (this.position + length > this.bytes.length)
+      throw new MsgpackFormatError("unexpected end of MessagePack data");
   }
 }
 
 function safeInteger(value: bigint): number | bigint {
-  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER)
+    ? Number(value)
+    : value;
 }

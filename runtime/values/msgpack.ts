@@ -4,7 +4,13 @@
 import { encode, ExtensionCodec } from "@msgpack/msgpack";
 import type { CtyType } from "./cty-type.js";
 import { asInt64, isExactDouble, numberText, parseNumber, type TfNumber } from "./number.js";
-import { MsgpackExt, MsgpackFormatError, MsgpackMap, readMsgpack, type MsgpackNode } from "./msgpack-reader.js";
+import {
+  MsgpackExt,
+  MsgpackFormatError,
+  MsgpackMap,
+  readMsgpack,
+  type MsgpackNode,
+} from "./msgpack-reader.js";
 import { type AttributePath, type PathStep, ValueError } from "./path.js";
 import { typeFromJson, typeToJson } from "./type-json.js";
 import {
@@ -41,7 +47,8 @@ export function decodeMsgpack(type: CtyType, bytes: Uint8Array): TfValue {
   try {
     node = readMsgpack(bytes);
   } catch (error) {
-    if (error instanceof MsgpackFormatError) throw new ValueError([], `invalid MessagePack: ${error.message}`);
+    if (error instanceof MsgpackFormatError)
+      throw new ValueError([], `invalid MessagePack: ${error.message}`);
     throw error;
   }
   return fromNode(type, node, []);
@@ -50,7 +57,8 @@ export function decodeMsgpack(type: CtyType, bytes: Uint8Array): TfValue {
 function fromNode(type: CtyType, node: MsgpackNode, path: PathStep[]): TfValue {
   if (node === null) return null;
   // Any extension at a value position means "unknown"; only type 12 carries refinements.
-  if (node instanceof MsgpackExt) return new Unknown(node.type === EXT_REFINED_UNKNOWN ? readRefinements(node.data) : undefined);
+  if (node instanceof MsgpackExt)
+    return new Unknown(node.type === EXT_REFINED_UNKNOWN ? readRefinements(node.data) : undefined);
   switch (type.kind) {
     case "string":
       if (typeof node !== "string") throw mismatch(path, "string", node);
@@ -61,7 +69,8 @@ function fromNode(type: CtyType, node: MsgpackNode, path: PathStep[]): TfValue {
     case "number":
       return nodeToNumber(node, path);
     case "dynamic": {
-      if (!Array.isArray(node) || node.length !== 2) throw new ValueError(path, "dynamic value must be a [type, value] pair");
+      if (!Array.isArray(node) || node.length !== 2)
+        throw new ValueError(path, "dynamic value must be a [type, value] pair");
       const [typeNode, valueNode] = node as [MsgpackNode, MsgpackNode];
       if (!(typeNode instanceof Uint8Array) && typeof typeNode !== "string") {
         throw new ValueError(path, "dynamic value type must be JSON bytes");
@@ -79,13 +88,18 @@ function fromNode(type: CtyType, node: MsgpackNode, path: PathStep[]): TfValue {
     case "set": {
       if (!Array.isArray(node)) throw mismatch(path, type.kind, node);
       const items = node as readonly MsgpackNode[];
-      return items.map((item, i) => fromNode(type.element, item, type.kind === "list" ? [...path, { index: i }] : path));
+      return items.map((item, i) =>
+        fromNode(type.element, item, type.kind === "list" ? [...path, { index: i }] : path),
+      );
     }
     case "tuple": {
       if (!Array.isArray(node)) throw mismatch(path, "tuple", node);
       const items = node as readonly MsgpackNode[];
       if (items.length !== type.elements.length) {
-        throw new ValueError(path, `a tuple of ${type.elements.length} elements is required, got ${items.length}`);
+        throw new ValueError(
+          path,
+          `a tuple of ${type.elements.length} elements is required, got ${items.length}`,
+        );
       }
       return items.map((item, i) => fromNode(type.elements[i] as CtyType, item, [...path, { index: i }]));
     }
@@ -209,7 +223,12 @@ extensionCodec.register({
   decode: () => null,
 });
 
-const ENCODE_OPTIONS = { extensionCodec, useBigInt64: true, maxDepth: 1024, initialBufferSize: 1024 } as const;
+const ENCODE_OPTIONS = {
+  extensionCodec,
+  useBigInt64: true,
+  maxDepth: 1024,
+  initialBufferSize: 1024,
+} as const;
 
 /** Encodes a value of the given type as DynamicValue.msgpack bytes. Throws ValueError on nonconformance. */
 export function encodeMsgpack(type: CtyType, value: TfValue | undefined): Uint8Array {
@@ -221,13 +240,16 @@ function toEncodable(type: CtyType, value: TfValue | undefined, path: PathStep[]
   if (value instanceof Unknown) return new EncodedUnknown(refinementPayload(type, value));
   switch (type.kind) {
     case "string":
-      if (typeof value !== "string") throw new ValueError(path, `string required, got ${describeValue(value)}`);
+      if (typeof value !== "string")
+        throw new ValueError(path, `string required, got ${describeValue(value)}`);
       return value;
     case "bool":
-      if (typeof value !== "boolean") throw new ValueError(path, `bool required, got ${describeValue(value)}`);
+      if (typeof value !== "boolean")
+        throw new ValueError(path, `bool required, got ${describeValue(value)}`);
       return value;
     case "number":
       if (!isNumber(value)) throw new ValueError(path, `number required, got ${describeValue(value)}`);
+      if (Number.isNaN(value)) throw new ValueError(path, "NaN is not a valid number");
       return numberEncodable(value);
     case "dynamic": {
       if (!(value instanceof DynamicTyped)) {
@@ -237,8 +259,11 @@ function toEncodable(type: CtyType, value: TfValue | undefined, path: PathStep[]
     }
     case "list":
     case "set":
-      if (!Array.isArray(value)) throw new ValueError(path, `${type.kind} required, got ${describeValue(value)}`);
-      return value.map((item, i) => toEncodable(type.element, item, type.kind === "list" ? [...path, { index: i }] : path));
+      if (!Array.isArray(value))
+        throw new ValueError(path, `${type.kind} required, got ${describeValue(value)}`);
+      return value.map((item, i) =>
+        toEncodable(type.element, item, type.kind === "list" ? [...path, { index: i }] : path),
+      );
     case "tuple":
       if (!Array.isArray(value) || value.length !== type.elements.length) {
         throw new ValueError(path, `a tuple of ${type.elements.length} elements is required`);
@@ -247,17 +272,22 @@ function toEncodable(type: CtyType, value: TfValue | undefined, path: PathStep[]
     case "map": {
       if (!isRecord(value)) throw new ValueError(path, `map required, got ${describeValue(value)}`);
       const out = Object.create(null) as Record<string, unknown>;
-      for (const key of Object.keys(value)) out[key] = toEncodable(type.element, value[key], [...path, { key }]);
+      for (const key of Object.keys(value))
+        out[key] = toEncodable(type.element, value[key], [...path, { key }]);
       return out;
     }
     case "object": {
       if (!isRecord(value)) throw new ValueError(path, `object required, got ${describeValue(value)}`);
       for (const key of Object.keys(value)) {
-        if (!Object.hasOwn(type.attributes, key)) throw new ValueError(path, `unsupported attribute "${key}"`);
+        if (!Object.hasOwn(type.attributes, key))
+          throw new ValueError(path, `unsupported attribute "${key}"`);
       }
       const out = Object.create(null) as Record<string, unknown>;
       for (const name of Object.keys(type.attributes)) {
-        out[name] = toEncodable(type.attributes[name] as CtyType, value[name], [...path, { attribute: name }]);
+        out[name] = toEncodable(type.attributes[name] as CtyType, value[name], [
+          ...path,
+          { attribute: name },
+        ]);
       }
       return out;
     }
@@ -268,7 +298,9 @@ function toEncodable(type: CtyType, value: TfValue | undefined, path: PathStep[]
 function numberEncodable(n: TfNumber): number | bigint | string {
   const asInt = asInt64(n);
   if (asInt !== undefined) {
-    return asInt >= BigInt(Number.MIN_SAFE_INTEGER) && asInt <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(asInt) : asInt;
+    return asInt >= BigInt(Number.MIN_SAFE_INTEGER) && asInt <= BigInt(Number.MAX_SAFE_INTEGER)
+      ? Number(asInt)
+      : asInt;
   }
   const double = typeof n === "number" ? n : Number(n.text);
   if (!Number.isFinite(double)) return typeof n === "number" ? n : n.text; // ±Inf travels as float64
@@ -281,10 +313,13 @@ function refinementPayload(type: CtyType, unknown: Unknown): Uint8Array | undefi
   if (!r) return undefined;
   const entries: [RefinementKey, unknown][] = [];
   if (r.notNull) entries.push([RefinementKey.Nullness, false]);
-  if (type.kind === "string" && r.stringPrefix) entries.push([RefinementKey.StringPrefix, truncatePrefix(r.stringPrefix)]);
+  if (type.kind === "string" && r.stringPrefix)
+    entries.push([RefinementKey.StringPrefix, truncatePrefix(r.stringPrefix)]);
   if (type.kind === "number") {
-    if (r.numberLowerBound) entries.push([RefinementKey.NumberLowerBound, boundEncodable(r.numberLowerBound)]);
-    if (r.numberUpperBound) entries.push([RefinementKey.NumberUpperBound, boundEncodable(r.numberUpperBound)]);
+    if (r.numberLowerBound)
+      entries.push([RefinementKey.NumberLowerBound, boundEncodable(r.numberLowerBound)]);
+    if (r.numberUpperBound)
+      entries.push([RefinementKey.NumberUpperBound, boundEncodable(r.numberUpperBound)]);
   }
   if (type.kind === "list" || type.kind === "set" || type.kind === "map") {
     if (r.lengthLowerBound !== undefined) entries.push([RefinementKey.LengthLowerBound, r.lengthLowerBound]);

@@ -44,7 +44,10 @@ export function canonicalDecimal(literal: string): string {
     text = digits + "0".repeat(scale);
   } else {
     const pointAt = digits.length + scale;
-    text = pointAt > 0 ? `${digits.slice(0, pointAt)}.${digits.slice(pointAt)}` : `0.${"0".repeat(-pointAt)}${digits}`;
+    text =
+      pointAt > 0
+        ? `${digits.slice(0, pointAt)}.${digits.slice(pointAt)}`
+        : `0.${"0".repeat(-pointAt)}${digits}`;
   }
   return negative ? `-${text}` : text;
 }
@@ -61,7 +64,8 @@ export function numberText(n: TfNumber): string {
 /** Parses decimal text (JSON number, cty string, exponent form) without losing precision. */
 export function parseNumber(literal: string): TfNumber {
   const trimmed = literal.trim();
-  if (trimmed === "+Inf" || trimmed === "Inf" || trimmed === "+Infinity" || trimmed === "Infinity") return Infinity;
+  if (trimmed === "+Inf" || trimmed === "Inf" || trimmed === "+Infinity" || trimmed === "Infinity")
+    return Infinity;
   if (trimmed === "-Inf" || trimmed === "-Infinity") return -Infinity;
   const canonical = canonicalDecimal(trimmed);
   const asDouble = Number(canonical);

@@ -1,10 +1,7 @@
 // Attribute paths into a value, as Terraform addresses them in diagnostics and requires_replace:
 // attribute names, map keys and list/tuple indexes (set elements are not addressable).
 
-export type PathStep =
-  | { readonly attribute: string }
-  | { readonly key: string }
-  | { readonly index: number };
+export type PathStep = { readonly attribute: string } | { readonly key: string } | { readonly index: number };
 
 export type AttributePath = readonly PathStep[];
 

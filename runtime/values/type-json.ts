@@ -58,7 +58,8 @@ export function typeFromJsonValue(doc: unknown): CtyType {
     if (doc === "string" || doc === "number" || doc === "bool" || doc === "dynamic") return { kind: doc };
     throw new TypeJsonError(`invalid primitive type name ${JSON.stringify(doc)}`);
   }
-  if (!Array.isArray(doc) || doc.length < 2) throw new TypeJsonError(`invalid type JSON ${JSON.stringify(doc)}`);
+  if (!Array.isArray(doc) || doc.length < 2)
+    throw new TypeJsonError(`invalid type JSON ${JSON.stringify(doc)}`);
   const [kind, arg, extra] = doc as [unknown, unknown, unknown];
   switch (kind) {
     case "list":
@@ -67,16 +68,21 @@ export function typeFromJsonValue(doc: unknown): CtyType {
       if (doc.length !== 2) throw new TypeJsonError(`${kind} type takes exactly one element type`);
       return { kind, element: typeFromJsonValue(arg) };
     case "tuple":
-      if (doc.length !== 2 || !Array.isArray(arg)) throw new TypeJsonError("tuple type needs an array of element types");
+      if (doc.length !== 2 || !Array.isArray(arg))
+        throw new TypeJsonError("tuple type needs an array of element types");
       return { kind: "tuple", elements: arg.map(typeFromJsonValue) };
     case "object": {
       if (doc.length > 3 || typeof arg !== "object" || arg === null || Array.isArray(arg)) {
         throw new TypeJsonError("object type needs an object of attribute types");
       }
       const attributes = Object.create(null) as Record<string, CtyType>;
-      for (const name of Object.keys(arg)) attributes[name] = typeFromJsonValue((arg as Record<string, unknown>)[name]);
+      for (const name of Object.keys(arg))
+        attributes[name] = typeFromJsonValue((arg as Record<string, unknown>)[name]);
       if (doc.length === 2) return { kind: "object", attributes };
-      if (!Array.isArray(extra) || !extra.every((n) => typeof n === "string" && Object.hasOwn(attributes, n))) {
+      if (
+        !Array.isArray(extra) ||
+        !extra.every((n) => typeof n === "string" && Object.hasOwn(attributes, n))
+      ) {
         throw new TypeJsonError("object optional attributes must name declared attributes");
       }
       return { kind: "object", attributes, optional: extra as string[] };

@@ -103,7 +103,12 @@ export interface EqualityOptions {
 }
 
 /** Equality under the type: sets compare as sets, numbers by decimal value, unknown only equals unknown. */
-export function valueEquals(type: CtyType, a: TfValue | undefined, b: TfValue | undefined, options: EqualityOptions = {}): boolean {
+export function valueEquals(
+  type: CtyType,
+  a: TfValue | undefined,
+  b: TfValue | undefined,
+  options: EqualityOptions = {},
+): boolean {
   const left = a ?? null;
   const right = b ?? null;
   if (left === null || right === null) return left === right;

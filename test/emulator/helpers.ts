@@ -14,7 +14,12 @@ import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../..
 export const CREDENTIALS = { accessKeyId: "AKIDEMULATOR", secretAccessKey: "emulator-secret" };
 
 export function cloudControlClient(url: string, maxAttempts = 3): CloudControlClient {
-  return new CloudControlClient({ endpoint: url, region: "us-east-1", credentials: CREDENTIALS, maxAttempts });
+  return new CloudControlClient({
+    endpoint: url,
+    region: "us-east-1",
+    credentials: CREDENTIALS,
+    maxAttempts,
+  });
 }
 
 export interface Harness {
@@ -46,7 +51,9 @@ export async function waitForRequest(
 ): Promise<ProgressEvent> {
   let last: ProgressEvent | undefined;
   for (let poll = 0; poll < maxPolls; poll++) {
-    const { ProgressEvent: event } = await client.send(new GetResourceRequestStatusCommand({ RequestToken: requestToken }));
+    const { ProgressEvent: event } = await client.send(
+      new GetResourceRequestStatusCommand({ RequestToken: requestToken }),
+    );
     last = event;
     if (event?.OperationStatus && TERMINAL.has(event.OperationStatus)) return event;
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -61,7 +68,11 @@ export async function create(
   clientToken?: string,
 ): Promise<{ accepted: ProgressEvent; final: ProgressEvent }> {
   const { ProgressEvent: accepted } = await client.send(
-    new CreateResourceCommand({ TypeName: typeName, DesiredState: JSON.stringify(desired), ClientToken: clientToken }),
+    new CreateResourceCommand({
+      TypeName: typeName,
+      DesiredState: JSON.stringify(desired),
+      ClientToken: clientToken,
+    }),
   );
   if (!accepted?.RequestToken) throw new Error("no RequestToken");
   return { accepted, final: await waitForRequest(client, accepted.RequestToken) };
@@ -74,12 +85,20 @@ export async function update(
   patch: unknown,
 ): Promise<ProgressEvent> {
   const { ProgressEvent: accepted } = await client.send(
-    new UpdateResourceCommand({ TypeName: typeName, Identifier: identifier, PatchDocument: JSON.stringify(patch) }),
+    new UpdateResourceCommand({
+      TypeName: typeName,
+      Identifier: identifier,
+      PatchDocument: JSON.stringify(patch),
+    }),
   );
   return waitForRequest(client, accepted?.RequestToken ?? "");
 }
 
-export async function remove(client: CloudControlClient, typeName: string, identifier: string): Promise<ProgressEvent> {
+export async function remove(
+  client: CloudControlClient,
+  typeName: string,
+  identifier: string,
+): Promise<ProgressEvent> {
   const { ProgressEvent: accepted } = await client.send(
     new DeleteResourceCommand({ TypeName: typeName, Identifier: identifier }),
   );
@@ -91,12 +110,16 @@ export async function getProperties(
   typeName: string,
   identifier: string,
 ): Promise<Record<string, unknown>> {
-  const { ResourceDescription } = await client.send(new GetResourceCommand({ TypeName: typeName, Identifier: identifier }));
+  const { ResourceDescription } = await client.send(
+    new GetResourceCommand({ TypeName: typeName, Identifier: identifier }),
+  );
   return JSON.parse(ResourceDescription?.Properties ?? "null") as Record<string, unknown>;
 }
 
 /** The error a call rejects with (fails the test when it resolves). */
-export async function rejection(promise: Promise<unknown>): Promise<Error & { $metadata?: { httpStatusCode?: number; attempts?: number } }> {
+export async function rejection(
+  promise: Promise<unknown>,
+): Promise<Error & { $metadata?: { httpStatusCode?: number; attempts?: number } }> {
   try {
     await promise;
   } catch (error) {

@@ -35,7 +35,8 @@ const trustPolicy = (service: string) => ({
 });
 
 const LB_ARN = `arn:aws:elasticloadbalancing:us-east-1:${ACCOUNT}:loadbalancer/app/web/50dc6c495c0c9188`;
-const TG = (name: string) => `arn:aws:elasticloadbalancing:us-east-1:${ACCOUNT}:targetgroup/${name}/6d0ecf831eec9f09`;
+const TG = (name: string) =>
+  `arn:aws:elasticloadbalancing:us-east-1:${ACCOUNT}:targetgroup/${name}/6d0ecf831eec9f09`;
 
 const CASES: LifecycleCase[] = [
   {
@@ -44,7 +45,10 @@ const CASES: LifecycleCase[] = [
     desired: {
       LogGroupName: "app-logs",
       RetentionInDays: 7,
-      DataProtectionPolicy: { Name: "policy", Statement: [{ Sid: "audit", DataIdentifier: ["EmailAddress"] }] },
+      DataProtectionPolicy: {
+        Name: "policy",
+        Statement: [{ Sid: "audit", DataIdentifier: ["EmailAddress"] }],
+      },
       Tags: [{ Key: "env", Value: "dev" }],
     },
     identifier: "app-logs",
@@ -63,7 +67,10 @@ const CASES: LifecycleCase[] = [
     ],
     afterUpdate(p) {
       assert.equal(p.RetentionInDays, 14);
-      assert.equal((p.DataProtectionPolicy as { Statement: Array<{ Sid: string }> }).Statement[0]?.Sid, "audit2");
+      assert.equal(
+        (p.DataProtectionPolicy as { Statement: Array<{ Sid: string }> }).Statement[0]?.Sid,
+        "audit2",
+      );
     },
     list: undefined,
   },
@@ -80,7 +87,11 @@ const CASES: LifecycleCase[] = [
       assert.deepEqual(p.AssumeRolePolicyDocument, trustPolicy("lambda.amazonaws.com"));
     },
     patch: [
-      { op: "replace", path: "/AssumeRolePolicyDocument/Statement/0/Principal/Service", value: "ec2.amazonaws.com" },
+      {
+        op: "replace",
+        path: "/AssumeRolePolicyDocument/Statement/0/Principal/Service",
+        value: "ec2.amazonaws.com",
+      },
       { op: "add", path: "/Description", value: "updated" },
     ],
     afterUpdate(p) {
@@ -110,7 +121,10 @@ const CASES: LifecycleCase[] = [
     desired: {
       PolicyName: "inline",
       RoleName: "app-role",
-      PolicyDocument: { Version: "2012-10-17", Statement: [{ Effect: "Allow", Action: "s3:GetObject", Resource: "*" }] },
+      PolicyDocument: {
+        Version: "2012-10-17",
+        Statement: [{ Effect: "Allow", Action: "s3:GetObject", Resource: "*" }],
+      },
     },
     identifier: "inline|app-role",
     identifierOnAccept: true,
@@ -119,7 +133,10 @@ const CASES: LifecycleCase[] = [
     },
     patch: [{ op: "replace", path: "/PolicyDocument/Statement/0/Action", value: "s3:PutObject" }],
     afterUpdate(p) {
-      assert.equal((p.PolicyDocument as { Statement: Array<{ Action: string }> }).Statement[0]?.Action, "s3:PutObject");
+      assert.equal(
+        (p.PolicyDocument as { Statement: Array<{ Action: string }> }).Statement[0]?.Action,
+        "s3:PutObject",
+      );
     },
     list: "unsupported",
   },
@@ -150,11 +167,19 @@ const CASES: LifecycleCase[] = [
     afterUpdate(p) {
       assert.equal(p.AllocatedStorage, "30");
       assert.equal("MasterUserPassword" in p, false);
-      assert.match(String((p.Endpoint as Record<string, unknown>).Address), /rds\.amazonaws\.com$/, "read-only kept");
+      assert.match(
+        String((p.Endpoint as Record<string, unknown>).Address),
+        /rds\.amazonaws\.com$/,
+        "read-only kept",
+      );
     },
     list: undefined,
     stored(p) {
-      assert.equal(p.MasterUserPassword, "new-secret-value", "the emulator keeps write-only values privately");
+      assert.equal(
+        p.MasterUserPassword,
+        "new-secret-value",
+        "the emulator keeps write-only values privately",
+      );
     },
   },
   {
@@ -216,7 +241,9 @@ const CASES: LifecycleCase[] = [
     identifier: /^tgw-connect-peer-[0-9a-f]{17}$/,
     identifierOnAccept: false,
     afterCreate(p) {
-      const configuration = p.ConnectPeerConfiguration as { BgpConfigurations: Array<Record<string, unknown>> };
+      const configuration = p.ConnectPeerConfiguration as {
+        BgpConfigurations: Array<Record<string, unknown>>;
+      };
       const bgp = configuration.BgpConfigurations[0] ?? {};
       assert.equal(bgp.PeerAsn, 65000);
       assert.equal(typeof bgp.BgpStatus, "string", "read-only member generated inside the array element");
@@ -233,7 +260,11 @@ const CASES: LifecycleCase[] = [
     desired: {
       AwsAccountId: ACCOUNT,
       DataSetId: "sales",
-      Schedule: { ScheduleId: "nightly", RefreshType: "FULL_REFRESH", ScheduleFrequency: { Interval: "DAILY" } },
+      Schedule: {
+        ScheduleId: "nightly",
+        RefreshType: "FULL_REFRESH",
+        ScheduleFrequency: { Interval: "DAILY" },
+      },
     },
     identifier: `${ACCOUNT}|sales|nightly`,
     identifierOnAccept: true,
@@ -328,7 +359,9 @@ const CASES: LifecycleCase[] = [
     },
     patch: [{ op: "replace", path: "/DefaultActions/1/ForwardConfig/TargetGroups/1/Weight", value: 5 }],
     afterUpdate(p) {
-      const actions = p.DefaultActions as Array<{ ForwardConfig?: { TargetGroups: Array<{ Weight: number }> } }>;
+      const actions = p.DefaultActions as Array<{
+        ForwardConfig?: { TargetGroups: Array<{ Weight: number }> };
+      }>;
       assert.deepEqual(
         actions[1]?.ForwardConfig?.TargetGroups.map((group) => group.Weight),
         [1, 5],
@@ -381,8 +414,12 @@ describe("lifecycle of real types through the AWS SDK", () => {
         assert.equal(error.name, "UnsupportedActionException");
       } else {
         const resourceModel = entry.list === undefined ? undefined : JSON.stringify(entry.list);
-        const listed = await client.send(new ListResourcesCommand({ TypeName: entry.typeName, ResourceModel: resourceModel }));
-        const found = (listed.ResourceDescriptions ?? []).find((d: ResourceDescription) => d.Identifier === identifier);
+        const listed = await client.send(
+          new ListResourcesCommand({ TypeName: entry.typeName, ResourceModel: resourceModel }),
+        );
+        const found = (listed.ResourceDescriptions ?? []).find(
+          (d: ResourceDescription) => d.Identifier === identifier,
+        );
         assert.ok(found, "the object is listed");
         assert.deepEqual(JSON.parse(found.Properties ?? "{}"), afterUpdate, "list shows the read model");
       }
@@ -390,7 +427,9 @@ describe("lifecycle of real types through the AWS SDK", () => {
       const deleted = await remove(client, entry.typeName, identifier);
       assert.equal(deleted.OperationStatus, "SUCCESS", deleted.StatusMessage);
       assert.equal(deleted.Operation, "DELETE");
-      const gone = await rejection(client.send(new GetResourceCommand({ TypeName: entry.typeName, Identifier: identifier })));
+      const gone = await rejection(
+        client.send(new GetResourceCommand({ TypeName: entry.typeName, Identifier: identifier })),
+      );
       assert.equal(gone.name, "ResourceNotFoundException");
       assert.equal(emulator.control.listResources(entry.typeName).length, 0, "no orphan left");
     });

@@ -5,9 +5,9 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { Attribute, Attributes } from "../../runtime/schema/types.js";
 import {
-  attributeCtyType,
   type CtyType,
   definitionImpliedType,
+  isNumber,
   isRecord,
   isUnknown,
   makeRecord,
@@ -48,7 +48,13 @@ export function createBackendDouble(options: BackendDoubleOptions = {}): Provide
     validateProviderConfig: ({ config }) => {
       record("validateProviderConfig");
       const region = isRecord(config) ? config.region : null;
-      return typeof region === "string" && region === "" ? { diagnostics: [errorDiagnostic("Invalid region", "region must not be empty", [{ attribute: "region" }])] } : {};
+      return typeof region === "string" && region === ""
+        ? {
+            diagnostics: [
+              errorDiagnostic("Invalid region", "region must not be empty", [{ attribute: "region" }]),
+            ],
+          }
+        : {};
     },
     configureProvider: () => {
       record("configureProvider");
@@ -62,7 +68,7 @@ export function createBackendDouble(options: BackendDoubleOptions = {}): Provide
       record("validateDataResourceConfig");
       return {};
     },
-    readResource: ({ typeName, currentState }): ReadResourceResponse => {
+    readResource: ({ currentState }): ReadResourceResponse => {
       record("readResource");
       const id = isRecord(currentState) ? currentState.id : null;
       if (typeof id !== "string" || !store.has(id)) return { newState: null }; // gone: Terraform plans a create
@@ -72,11 +78,13 @@ export function createBackendDouble(options: BackendDoubleOptions = {}): Provide
       record("planResourceChange");
       // On create, unset computed attributes become unknown; on update Terraform's proposal already
       // carries their prior values, and the double changes nothing remotely on its own.
-      const planned = priorState === null ? markComputedUnknown(definition.attributes, proposedNewState) : proposedNewState;
+      const planned =
+        priorState === null ? markComputedUnknown(definition.attributes, proposedNewState) : proposedNewState;
       const requiresReplace: PathStep[][] = [];
       if (isRecord(priorState)) {
         for (const [name, attribute] of Object.entries(definition.attributes)) {
-          if (attribute.planModifiers?.some((m) => m.kind === "requiresReplace")) requiresReplace.push([{ attribute: name }]);
+          if (attribute.planModifiers?.some((m) => m.kind === "requiresReplace"))
+            requiresReplace.push([{ attribute: name }]);
         }
       }
       return { plannedState: planned, requiresReplace };
@@ -89,8 +97,13 @@ export function createBackendDouble(options: BackendDoubleOptions = {}): Provide
         return { newState: null };
       }
       const id =
-        isRecord(priorState) && typeof priorState.id === "string" ? priorState.id : `${typeName.replace(/^awscc_test_/, "")}-${process.pid}-${++counter}`;
-      const filled = fillUnknowns(definitionImpliedType(definition), plannedState, [], { id, typeName }) as TfRecord;
+        isRecord(priorState) && typeof priorState.id === "string"
+          ? priorState.id
+          : `${typeName.replace(/^awscc_test_/, "")}-${process.pid}-${++counter}`;
+      const filled = fillUnknowns(definitionImpliedType(definition), plannedState, [], {
+        id,
+        typeName,
+      }) as TfRecord;
       store.put(id, { typeName, name: String(filled.name) });
       return { newState: filled, private: new TextEncoder().encode(JSON.stringify({ createdBy: "double" })) };
     },
@@ -104,10 +117,18 @@ export function createBackendDouble(options: BackendDoubleOptions = {}): Provide
       record("readDataSource");
       const type = definitionImpliedType(definition);
       if (definition.kind === "pluralDataSource") {
-        return { state: makeRecord([["id", "us-test-1"], ["ids", store.ids()]]) };
+        return {
+          state: makeRecord([
+            ["id", "us-test-1"],
+            ["ids", store.ids()],
+          ]),
+        };
       }
       const id = isRecord(config) ? String(config.id) : "";
-      const filled = fillUnknowns(type, markComputedUnknown(attributesOf(definition), config), [], { id, typeName: definition.tfTypeName });
+      const filled = fillUnknowns(type, markComputedUnknown(attributesOf(definition), config), [], {
+        id,
+        typeName: definition.tfTypeName,
+      });
       return { state: filled };
     },
     stop: () => {
@@ -139,29 +160,48 @@ function markNested(attribute: Attribute, value: TfValue): TfValue {
       return (value as readonly TfValue[]).map((element) => markComputedUnknown(type.attributes, element));
     case "mapNested": {
       const map = value as TfRecord;
-      return makeRecord(Object.keys(map).map((key) => [key, markComputedUnknown(type.attributes, map[key] ?? null)]));
+      return makeRecord(
+        Object.keys(map).map((key) => [key, markComputedUnknown(type.attributes, map[key] ?? null)]),
+      );
     }
   }
 }
 
 /** Replaces every unknown with an invented, deterministic value of the right type. */
-function fillUnknowns(type: CtyType, value: TfValue, path: PathStep[], context: { id: string; typeName: string }): TfValue {
+function fillUnknowns(
+  type: CtyType,
+  value: TfValue,
+  path: PathStep[],
+  context: { id: string; typeName: string },
+): TfValue {
   if (isUnknown(value)) return invent(type, path, context, value);
   if (value === null) return null;
   switch (type.kind) {
     case "list":
     case "set":
-      return (value as readonly TfValue[]).map((element, i) => fillUnknowns(type.element, element, [...path, { index: i }], context));
+      return (value as readonly TfValue[]).map((element, i) =>
+        fillUnknowns(type.element, element, [...path, { index: i }], context),
+      );
     case "map": {
       const map = value as TfRecord;
-      return makeRecord(Object.keys(map).map((key) => [key, fillUnknowns(type.element, map[key] ?? null, [...path, { key }], context)]));
+      return makeRecord(
+        Object.keys(map).map((key) => [
+          key,
+          fillUnknowns(type.element, map[key] ?? null, [...path, { key }], context),
+        ]),
+      );
     }
     case "object": {
       const object = value as TfRecord;
       return makeRecord(
         Object.keys(type.attributes).map((name) => [
           name,
-          fillUnknowns(type.attributes[name] as CtyType, object[name] ?? null, [...path, { attribute: name }], context),
+          fillUnknowns(
+            type.attributes[name] as CtyType,
+            object[name] ?? null,
+            [...path, { attribute: name }],
+            context,
+          ),
         ]),
       );
     }
@@ -170,7 +210,12 @@ function fillUnknowns(type: CtyType, value: TfValue, path: PathStep[], context: 
   }
 }
 
-function invent(type: CtyType, path: PathStep[], context: { id: string; typeName: string }, unknown: Unknown): TfValue {
+function invent(
+  type: CtyType,
+  path: PathStep[],
+  context: { id: string; typeName: string },
+  unknown: Unknown,
+): TfValue {
   const last = path[path.length - 1];
   const name = last && "attribute" in last ? last.attribute : "";
   switch (type.kind) {
@@ -198,12 +243,9 @@ function invent(type: CtyType, path: PathStep[], context: { id: string; typeName
 
 /** The double's only validation: `size`, when known, must not be negative. */
 function checkRanges(config: TfValue): Diagnostic[] {
-  if (!isRecord(config)) return [];
-  const size = config.size;
-  if (typeof size === "number" || (size !== null && size !== undefined && !isUnknown(size) && typeof size === "object" && "text" in size)) {
-    if (numberToDouble(size as number) < 0) {
-      return [errorDiagnostic("Invalid Attribute Value", "size must be at least 0", [{ attribute: "size" }])];
-    }
+  const size = isRecord(config) ? config.size : null;
+  if (isNumber(size) && numberToDouble(size) < 0) {
+    return [errorDiagnostic("Invalid Attribute Value", "size must be at least 0", [{ attribute: "size" }])];
   }
   return [];
 }
@@ -244,5 +286,3 @@ class ObjectStore {
     if (this.path) writeFileSync(this.path, JSON.stringify(Object.fromEntries(this.objects), null, 2));
   }
 }
-
-export { attributeCtyType };

@@ -23,7 +23,8 @@ import { loadProtocolDefinitions } from "../../protocol/proto-definitions.js";
 const LAUNCHER = fileURLToPath(new URL("./test-provider-main.ts", import.meta.url));
 
 type Message = Record<string, unknown>;
-type UnaryClient = grpc.Client & Record<string, (r: Message, cb: (e: grpc.ServiceError | null, res: Message) => void) => void>;
+type UnaryClient = grpc.Client &
+  Record<string, (r: Message, cb: (e: grpc.ServiceError | null, res: Message) => void) => void>;
 
 interface Launched {
   readonly child: ChildProcessWithoutNullStreams;
@@ -35,10 +36,19 @@ interface Launched {
 
 function launch(extraEnv: NodeJS.ProcessEnv): Launched {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv };
-  for (const key of ["TF_LOG", "TF_LOG_PROVIDER", MAGIC_COOKIE_KEY, "PLUGIN_CLIENT_CERT", "PLUGIN_PROTOCOL_VERSIONS"]) {
+  for (const key of [
+    "TF_LOG",
+    "TF_LOG_PROVIDER",
+    MAGIC_COOKIE_KEY,
+    "PLUGIN_CLIENT_CERT",
+    "PLUGIN_PROTOCOL_VERSIONS",
+  ]) {
     if (!(key in extraEnv)) delete env[key];
   }
-  const child = spawn(process.execPath, ["--import", "tsx", LAUNCHER], { env, stdio: ["pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), LAUNCHER], {
+    env,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -52,21 +62,37 @@ function launch(extraEnv: NodeJS.ProcessEnv): Launched {
       if (newline >= 0) resolve(stdout.slice(0, newline));
     };
     child.stdout.on("data", check);
-    void exited.then(({ code }) => reject(new Error(`plugin exited (${code}) before the handshake: ${stderr}`)));
+    void exited.then(({ code }) =>
+      reject(new Error(`plugin exited (${code}) before the handshake: ${stderr}`)),
+    );
   });
+  firstLine.catch(() => {}); // only awaited by tests that expect a handshake
   return { child, stdout: () => stdout, stderr: () => stderr, exited, firstLine };
 }
 
 function unary(client: UnaryClient, method: string, request: Message = {}): Promise<Message> {
+  const invoke = client[method] as unknown as (
+    request: Message,
+    options: grpc.CallOptions,
+    callback: (error: grpc.ServiceError | null, response: Message) => void,
+  ) => void;
   return new Promise((resolve, reject) => {
-    client[method]?.call(client, request, { deadline: Date.now() + 5_000 } as never, (error: grpc.ServiceError | null, res: Message) =>
-      error ? reject(error) : resolve(res),
+    invoke.call(client, request, { deadline: Date.now() + 5_000 }, (error, response) =>
+      error ? reject(error) : resolve(response),
     );
   });
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what}: timed out`)), ms))]);
+async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      promise,
+      new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: timed out`)), ms))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const tlsOptions = { "grpc.ssl_target_name_override": "localhost", "grpc.default_authority": "localhost" };
@@ -83,13 +109,21 @@ describe("handshake helpers", () => {
 
   test("handshake line: six fields, certificate in unpadded standard base64", () => {
     const certificate = generateSelfSignedCertificate();
-    const line = formatHandshakeLine({ appVersion: 6, network: "unix", address: "/tmp/plugin1", serverCertDer: certificate.certDer });
+    const line = formatHandshakeLine({
+      appVersion: 6,
+      network: "unix",
+      address: "/tmp/plugin1",
+      serverCertDer: certificate.certDer,
+    });
     const fields = line.split("|");
     assert.deepEqual(fields.slice(0, 5), ["1", "6", "unix", "/tmp/plugin1", "grpc"]);
     assert.equal(fields[5], rawBase64(certificate.certDer));
     assert.doesNotMatch(line, /=|\n/);
     assert.deepEqual(parseHandshakeLine(line).serverCertDer, Buffer.from(certificate.certDer));
-    assert.equal(formatHandshakeLine({ appVersion: 6, network: "tcp", address: "127.0.0.1:1" }), "1|6|tcp|127.0.0.1:1|grpc|");
+    assert.equal(
+      formatHandshakeLine({ appVersion: 6, network: "tcp", address: "127.0.0.1:1" }),
+      "1|6|tcp|127.0.0.1:1|grpc|",
+    );
   });
 
   test("certificate: self-signed, SAN localhost, P-256, positive serial, valid now", () => {
@@ -115,7 +149,11 @@ describe("handshake helpers", () => {
     assert.equal(levelFromEnvironment({ TF_LOG: "bogus" }), 0);
     const lines: string[] = [];
     const now = new Date("2024-05-06T07:08:09.123Z");
-    const logger = createLogger({ env: { TF_LOG_PROVIDER: "INFO" }, write: (l) => lines.push(l), now: () => now });
+    const logger = createLogger({
+      env: { TF_LOG_PROVIDER: "INFO" },
+      write: (l) => lines.push(l),
+      now: () => now,
+    });
     logger.debug("hidden");
     logger.info("hello", { foo: "bar", "@level": "spoof" });
     assert.equal(lines.length, 1);
@@ -150,7 +188,10 @@ describe("the provider process", () => {
       const line = await withTimeout(plugin.firstLine, 15_000, "handshake");
       const info = parseHandshakeLine(line);
       assert.equal(line.split("|").length, 6);
-      assert.deepEqual([info.coreVersion, info.appVersion, info.network, info.protocol], [1, 6, "unix", "grpc"]);
+      assert.deepEqual(
+        [info.coreVersion, info.appVersion, info.network, info.protocol],
+        [1, 6, "unix", "grpc"],
+      );
       assert.ok(existsSync(info.address), "socket file exists");
       assert.ok(info.serverCertDer, "server certificate in field 6");
       const serverCertPem = derToPem(info.serverCertDer);
@@ -158,20 +199,45 @@ describe("the provider process", () => {
 
       const { clients } = loadProtocolDefinitions();
       const target = `unix://${info.address}`;
-      const trusted = grpc.credentials.createSsl(Buffer.from(serverCertPem), Buffer.from(client.keyPem), Buffer.from(client.certPem));
+      const trusted = grpc.credentials.createSsl(
+        Buffer.from(serverCertPem),
+        Buffer.from(client.keyPem),
+        Buffer.from(client.certPem),
+      );
       const provider = new clients.provider(target, trusted, tlsOptions) as unknown as UnaryClient;
       const schema = await unary(provider, "GetProviderSchema");
       assert.ok(Object.keys(schema.resource_schemas as object).includes("awscc_test_thing"));
 
       // A client certificate Terraform did not announce is refused, and so is none at all.
       const stranger = generateSelfSignedCertificate();
-      const strangerCredentials = grpc.credentials.createSsl(Buffer.from(serverCertPem), Buffer.from(stranger.keyPem), Buffer.from(stranger.certPem));
-      const strangerClient = new clients.provider(target, strangerCredentials, tlsOptions) as unknown as UnaryClient;
-      await assert.rejects(unary(strangerClient, "GetProviderSchema"), (e: grpc.ServiceError) => e.code === grpc.status.UNAVAILABLE);
-      const anonymous = new clients.provider(target, grpc.credentials.createSsl(Buffer.from(serverCertPem)), tlsOptions) as unknown as UnaryClient;
-      await assert.rejects(unary(anonymous, "GetProviderSchema"), (e: grpc.ServiceError) => e.code === grpc.status.UNAVAILABLE);
+      const strangerCredentials = grpc.credentials.createSsl(
+        Buffer.from(serverCertPem),
+        Buffer.from(stranger.keyPem),
+        Buffer.from(stranger.certPem),
+      );
+      const strangerClient = new clients.provider(
+        target,
+        strangerCredentials,
+        tlsOptions,
+      ) as unknown as UnaryClient;
+      await assert.rejects(
+        unary(strangerClient, "GetProviderSchema"),
+        (e: grpc.ServiceError) => e.code === grpc.status.UNAVAILABLE,
+      );
+      const anonymous = new clients.provider(
+        target,
+        grpc.credentials.createSsl(Buffer.from(serverCertPem)),
+        tlsOptions,
+      ) as unknown as UnaryClient;
+      await assert.rejects(
+        unary(anonymous, "GetProviderSchema"),
+        (e: grpc.ServiceError) => e.code === grpc.status.UNAVAILABLE,
+      );
       // Plaintext is refused too.
-      const plaintext = new clients.provider(target, grpc.credentials.createInsecure()) as unknown as UnaryClient;
+      const plaintext = new clients.provider(
+        target,
+        grpc.credentials.createInsecure(),
+      ) as unknown as UnaryClient;
       await assert.rejects(unary(plaintext, "GetProviderSchema"));
 
       const controller = new clients.controller(target, trusted, tlsOptions) as unknown as UnaryClient;
@@ -203,7 +269,10 @@ describe("the provider process", () => {
       const line = await withTimeout(plugin.firstLine, 15_000, "handshake");
       assert.match(line, /^1\|6\|unix\|[^|]+\|grpc\|$/);
       const { clients } = loadProtocolDefinitions();
-      const provider = new clients.provider(`unix://${parseHandshakeLine(line).address}`, grpc.credentials.createInsecure()) as unknown as UnaryClient;
+      const provider = new clients.provider(
+        `unix://${parseHandshakeLine(line).address}`,
+        grpc.credentials.createInsecure(),
+      ) as unknown as UnaryClient;
       plugin.child.kill("SIGINT");
       await new Promise((r) => setTimeout(r, 200));
       const metadata = await unary(provider, "GetMetadata");

@@ -7,7 +7,8 @@ const NAME = /^[a-z0-9_]+$/;
 
 export function schemaProblems(schema: SchemaMessage, where: string): string[] {
   const problems: string[] = [];
-  if (!Number.isInteger(schema.version) || schema.version < 0) problems.push(`${where}: bad version ${schema.version}`);
+  if (!Number.isInteger(schema.version) || schema.version < 0)
+    problems.push(`${where}: bad version ${schema.version}`);
   checkAttributes(schema.block.attributes, where, problems);
   return problems;
 }
@@ -22,7 +23,8 @@ function checkAttributes(attributes: readonly AttributeMessage[], where: string,
     if (!a.required && !a.optional && !a.computed) problems.push(`${at}: none of required/optional/computed`);
     if (a.required && a.optional) problems.push(`${at}: both required and optional`);
     if (a.required && a.computed) problems.push(`${at}: both required and computed`);
-    if ((a.type === undefined) === (a.nestedType === undefined)) problems.push(`${at}: needs exactly one of type/nested_type`);
+    if ((a.type === undefined) === (a.nestedType === undefined))
+      problems.push(`${at}: needs exactly one of type/nested_type`);
     if (a.type !== undefined) {
       try {
         typeFromJson(a.type);

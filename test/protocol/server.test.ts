@@ -24,7 +24,11 @@ import { createBackendDouble } from "./backend-double.js";
 import { testProviderDescription, thingResource, thingsDataSource } from "./test-provider-schema.js";
 
 type Message = Record<string, unknown>;
-type Client = grpc.Client & Record<string, (request: Message, callback: (error: grpc.ServiceError | null, response: Message) => void) => void>;
+type Client = grpc.Client &
+  Record<
+    string,
+    (request: Message, callback: (error: grpc.ServiceError | null, response: Message) => void) => void
+  >;
 
 const thingType = definitionImpliedType(thingResource);
 const calls: string[] = [];
@@ -52,11 +56,16 @@ const dv = (value: TfValue, type = thingType) => ({ msgpack: Buffer.from(encodeM
 
 function thingConfig(overridesByName: Record<string, TfValue> = {}): TfRecord {
   return makeRecord(
-    Object.keys(thingType.attributes).map((name) => [name, name in overridesByName ? (overridesByName[name] as TfValue) : null]),
+    Object.keys(thingType.attributes).map((name) => [
+      name,
+      name in overridesByName ? (overridesByName[name] as TfValue) : null,
+    ]),
   );
 }
 
-function diagnosticsOf(response: Message): { severity: string; summary: string; detail: string; attribute: { steps: Message[] } | null }[] {
+function diagnosticsOf(
+  response: Message,
+): { severity: string; summary: string; detail: string; attribute: { steps: Message[] } | null }[] {
   return response.diagnostics as never;
 }
 
@@ -88,9 +97,15 @@ describe("schema RPCs", () => {
   test("GetProviderSchema: provider block, every type, capabilities, type bytes and nested types", async () => {
     const response = await call(provider, "GetProviderSchema");
     assert.deepEqual(diagnosticsOf(response), []);
-    const resources = response.resource_schemas as Record<string, { version: number; block: { attributes: Message[] } }>;
+    const resources = response.resource_schemas as Record<
+      string,
+      { version: number; block: { attributes: Message[] } }
+    >;
     assert.deepEqual(Object.keys(resources).sort(), ["awscc_test_thing", "awscc_test_widget"]);
-    assert.deepEqual(Object.keys(response.data_source_schemas as object).sort(), ["awscc_test_lookup", "awscc_test_things"]);
+    assert.deepEqual(Object.keys(response.data_source_schemas as object).sort(), [
+      "awscc_test_lookup",
+      "awscc_test_things",
+    ]);
     assert.deepEqual(response.server_capabilities, {
       plan_destroy: true,
       get_provider_schema_optional: true,
@@ -107,32 +122,49 @@ describe("schema RPCs", () => {
     assert.equal((rules.nested_type as Message).nesting, "LIST");
     assert.equal(attribute("name").required, true);
     const provider_ = response.provider as { block: { attributes: Message[] } };
-    assert.deepEqual(provider_.block.attributes.map((a) => a.name), ["assume_role", "max_retries", "region"]);
+    assert.deepEqual(
+      provider_.block.attributes.map((a) => a.name),
+      ["assume_role", "max_retries", "region"],
+    );
   });
 
   test("GetMetadata lists the type names", async () => {
     const response = await call(provider, "GetMetadata");
-    assert.deepEqual((response.resources as Message[]).map((r) => r.type_name).sort(), ["awscc_test_thing", "awscc_test_widget"]);
+    assert.deepEqual((response.resources as Message[]).map((r) => r.type_name).sort(), [
+      "awscc_test_thing",
+      "awscc_test_widget",
+    ]);
     assert.equal((response.data_sources as Message[]).length, 2);
   });
 
   test("RPCs this provider does not offer answer cleanly", async () => {
     assert.deepEqual((await call(provider, "GetResourceIdentitySchemas")).identity_schemas, {});
     assert.deepEqual((await call(provider, "GetFunctions")).functions, {});
-    assert.match(String(((await call(provider, "CallFunction", { name: "f" })).error as Message).text), /"f" is not provided/);
-    const move = await call(provider, "MoveResourceState", { source_type_name: "a", target_type_name: "awscc_test_thing" });
+    assert.match(
+      String(((await call(provider, "CallFunction", { name: "f" })).error as Message).text),
+      /"f" is not provided/,
+    );
+    const move = await call(provider, "MoveResourceState", {
+      source_type_name: "a",
+      target_type_name: "awscc_test_thing",
+    });
     assert.equal(diagnosticsOf(move)[0]?.summary, "Move Resource State Not Supported");
     const ephemeral = await call(provider, "ValidateEphemeralResourceConfig", { type_name: "x" });
     assert.equal(diagnosticsOf(ephemeral)[0]?.severity, "ERROR");
     const events: Message[] = [];
     await new Promise<void>((resolve, reject) => {
-      const stream = (provider as unknown as { ListResource(r: Message): grpc.ClientReadableStream<Message> }).ListResource({ type_name: "x" });
+      const stream = (
+        provider as unknown as { ListResource(r: Message): grpc.ClientReadableStream<Message> }
+      ).ListResource({ type_name: "x" });
       stream.on("data", (event: Message) => events.push(event));
       stream.on("end", resolve);
       stream.on("error", reject);
     });
     assert.equal(events.length, 1);
-    assert.equal(((events[0]?.diagnostic as Message[])[0] as Message).summary, "List Resource Type Not Found");
+    assert.equal(
+      ((events[0]?.diagnostic as Message[])[0] as Message).summary,
+      "List Resource Type Not Found",
+    );
   });
 });
 
@@ -171,7 +203,10 @@ describe("resource lifecycle RPCs", () => {
     assert.equal(planned.ratio, null); // optional, not computed: stays null
     assert.ok(planned.name instanceof Unknown);
     assert.deepEqual(planned.name.refinements, { notNull: true, stringPrefix: "w-" });
-    assert.ok(plannedBytes.includes(Buffer.from("c7070c8201c202a2772d", "hex")), "refined unknown bytes for name");
+    assert.ok(
+      plannedBytes.includes(Buffer.from("c7070c8201c202a2772d", "hex")),
+      "refined unknown bytes for name",
+    );
     assert.deepEqual(response.requires_replace, []);
   });
 
@@ -190,7 +225,13 @@ describe("resource lifecycle RPCs", () => {
   });
 
   test("apply: new state wholly known, planned values kept, private stored", async () => {
-    const planned = thingConfig({ id: UNKNOWN, name: "alpha", arn: UNKNOWN, created_at: UNKNOWN, precise: thingNumber() });
+    const planned = thingConfig({
+      id: UNKNOWN,
+      name: "alpha",
+      arn: UNKNOWN,
+      created_at: UNKNOWN,
+      precise: thingNumber(),
+    });
     const response = await call(provider, "ApplyResourceChange", {
       type_name: "awscc_test_thing",
       prior_state: dv(null),
@@ -211,17 +252,26 @@ describe("resource lifecycle RPCs", () => {
     const response = await call(provider, "UpgradeResourceState", {
       type_name: "awscc_test_thing",
       version: 1,
-      raw_state: { json: Buffer.from(encodeJson(thingType, stored).replace(/^\{/, '{"dropped_attribute":1,')) },
+      raw_state: {
+        json: Buffer.from(encodeJson(thingType, stored).replace(/^\{/, '{"dropped_attribute":1,')),
+      },
     });
     assert.deepEqual(diagnosticsOf(response), []);
     const upgraded = decodeMsgpack(thingType, (response.upgraded_state as { msgpack: Buffer }).msgpack);
     assert.equal(encodeJson(thingType, upgraded), encodeJson(thingType, stored));
-    const older = await call(provider, "UpgradeResourceState", { type_name: "awscc_test_thing", version: 0, raw_state: { json: Buffer.from("{}") } });
+    const older = await call(provider, "UpgradeResourceState", {
+      type_name: "awscc_test_thing",
+      version: 0,
+      raw_state: { json: Buffer.from("{}") },
+    });
     assert.equal(diagnosticsOf(older)[0]?.summary, "Unable to Upgrade Resource State");
   });
 
   test("import returns one resource of the requested type", async () => {
-    const response = await call(provider, "ImportResourceState", { type_name: "awscc_test_thing", id: "imported-1" });
+    const response = await call(provider, "ImportResourceState", {
+      type_name: "awscc_test_thing",
+      id: "imported-1",
+    });
     const imported = response.imported_resources as { type_name: string; state: { msgpack: Buffer } }[];
     assert.equal(imported.length, 1);
     assert.equal(imported[0]?.type_name, "awscc_test_thing");
@@ -232,7 +282,17 @@ describe("resource lifecycle RPCs", () => {
     const type = definitionImpliedType(thingsDataSource);
     const response = await call(provider, "ReadDataSource", {
       type_name: "awscc_test_things",
-      config: { msgpack: Buffer.from(encodeMsgpack(type, makeRecord([["id", null], ["ids", null]]))) },
+      config: {
+        msgpack: Buffer.from(
+          encodeMsgpack(
+            type,
+            makeRecord([
+              ["id", null],
+              ["ids", null],
+            ]),
+          ),
+        ),
+      },
     });
     assert.deepEqual(diagnosticsOf(response), []);
     const state = decodeMsgpack(type, (response.state as { msgpack: Buffer }).msgpack) as TfRecord;
@@ -243,7 +303,10 @@ describe("resource lifecycle RPCs", () => {
 
 describe("problems become diagnostics, never gRPC errors", () => {
   test("unknown type names", async () => {
-    const response = await call(provider, "ReadResource", { type_name: "awscc_nope", current_state: dv(null) });
+    const response = await call(provider, "ReadResource", {
+      type_name: "awscc_nope",
+      current_state: dv(null),
+    });
     assert.equal(diagnosticsOf(response)[0]?.summary, "Resource Type Not Found");
     const data = await call(provider, "ReadDataSource", { type_name: "awscc_nope" });
     assert.equal(diagnosticsOf(data)[0]?.summary, "Data Source Type Not Found");
@@ -262,7 +325,10 @@ describe("problems become diagnostics, never gRPC errors", () => {
   test("a backend value that does not fit the schema", async () => {
     overrides.readResource = () => ({ newState: makeRecord([["name", 42]]) });
     try {
-      const response = await call(provider, "ReadResource", { type_name: "awscc_test_thing", current_state: dv(thingConfig({ id: "x" })) });
+      const response = await call(provider, "ReadResource", {
+        type_name: "awscc_test_thing",
+        current_state: dv(thingConfig({ id: "x" })),
+      });
       const [diagnostic] = diagnosticsOf(response);
       assert.equal(diagnostic?.summary, "Provider returned an invalid value");
       assert.match(diagnostic?.detail ?? "", /at name: .*string required/);
@@ -277,12 +343,40 @@ describe("problems become diagnostics, never gRPC errors", () => {
       throw new Error("boom");
     };
     try {
-      const response = await call(provider, "ConfigureProvider", { terraform_version: "1.11.4", config: { msgpack: Buffer.from("c0", "hex") } });
+      const response = await call(provider, "ConfigureProvider", {
+        terraform_version: "1.11.4",
+        config: { msgpack: Buffer.from("c0", "hex") },
+      });
       const [diagnostic] = diagnosticsOf(response);
       assert.equal(diagnostic?.summary, "Internal provider error");
-      assert.match(diagnostic?.detail ?? "", /ConfigureProvider failed: Error: boom/);
+      assert.match(diagnostic?.detail ?? "", /ConfigureProvider failed: boom\. This is a bug/);
     } finally {
       delete overrides.configureProvider;
+    }
+  });
+});
+
+describe("listener", () => {
+  test("falls back to TCP on 127.0.0.1 when no unix socket can be made", async () => {
+    const tcp = await startPluginServer({
+      backend,
+      description: testProviderDescription,
+      logger: silentLogger,
+      env: { PLUGIN_UNIX_SOCKET_DIR: `/tmp/${"d".repeat(120)}` },
+    });
+    try {
+      assert.equal(tcp.network, "tcp");
+      assert.match(tcp.address, /^127\.0\.0\.1:\d+$/);
+      assert.match(tcp.handshakeLine, /^1\|6\|tcp\|127\.0\.0\.1:\d+\|grpc\|$/);
+      const { clients } = loadProtocolDefinitions();
+      const client = new clients.provider(
+        tcp.address,
+        grpc.credentials.createInsecure(),
+      ) as unknown as Client;
+      assert.equal(((await call(client, "GetMetadata")).resources as unknown[]).length, 2);
+      client.close();
+    } finally {
+      await tcp.shutdown();
     }
   });
 });
@@ -290,7 +384,10 @@ describe("problems become diagnostics, never gRPC errors", () => {
 describe("go-plugin services", () => {
   test("health reports SERVING for the plugin service only", async () => {
     assert.equal((await call(health, "Check", { service: "plugin" })).status, "SERVING");
-    await assert.rejects(call(health, "Check", { service: "other" }), (e: grpc.ServiceError) => e.code === grpc.status.NOT_FOUND);
+    await assert.rejects(
+      call(health, "Check", { service: "other" }),
+      (e: grpc.ServiceError) => e.code === grpc.status.NOT_FOUND,
+    );
   });
 
   test("StopProvider reaches the backend", async () => {

@@ -5,6 +5,10 @@ import { createBackendDouble } from "./backend-double.js";
 import { testProviderDescription } from "./test-provider-schema.js";
 
 await serve(
-  ({ logger }) => createBackendDouble({ logger, ...(process.env.PROTOCOL_TEST_STORE ? { storePath: process.env.PROTOCOL_TEST_STORE } : {}) }),
+  ({ logger }) =>
+    createBackendDouble({
+      logger,
+      ...(process.env.PROTOCOL_TEST_STORE ? { storePath: process.env.PROTOCOL_TEST_STORE } : {}),
+    }),
   testProviderDescription,
 );

@@ -12,8 +12,16 @@ export const thingResource = d.resource({
   description: "A thing that exists only for protocol tests.",
   schemaVersion: 1,
   attributes: {
-    id: d.string(undefined, { computed: true, description: "Uniquely identifies the resource.", planModifiers: [d.useStateForUnknown()] }),
-    name: d.string("Name", { required: true, description: "The thing's name.", planModifiers: [d.requiresReplace()] }),
+    id: d.string(undefined, {
+      computed: true,
+      description: "Uniquely identifies the resource.",
+      planModifiers: [d.useStateForUnknown()],
+    }),
+    name: d.string("Name", {
+      required: true,
+      description: "The thing's name.",
+      planModifiers: [d.requiresReplace()],
+    }),
     description: d.string("Description", { optional: true, computed: true }),
     size: d.int64("Size", { optional: true, validators: [d.atLeast(0)] }),
     big: d.int64("Big", { optional: true }),
@@ -74,7 +82,10 @@ export const widgetResource = d.resource({
     filters: d.setNested(
       "Filters",
       { optional: true },
-      { key: d.string("Key", { required: true }), values: d.list("Values", d.elem.string, { optional: true }) },
+      {
+        key: d.string("Key", { required: true }),
+        values: d.list("Values", d.elem.string, { optional: true }),
+      },
     ),
   },
   primaryIdentifier: ["/properties/Id"],
@@ -106,7 +117,12 @@ export const thingsDataSource = d.pluralDataSource({
   description: "Plural Data Source schema for Test::Protocol::Thing",
 });
 
-export const testDefinitions: readonly Definition[] = [thingResource, widgetResource, lookupDataSource, thingsDataSource];
+export const testDefinitions: readonly Definition[] = [
+  thingResource,
+  widgetResource,
+  lookupDataSource,
+  thingsDataSource,
+];
 
 export const testProviderDescription: ProviderDescription = describeProvider({
   providerConfig: {
@@ -114,10 +130,14 @@ export const testProviderDescription: ProviderDescription = describeProvider({
     attributes: {
       region: d.string(undefined, { optional: true, description: "The region." }),
       max_retries: d.int64(undefined, { optional: true }),
-      assume_role: d.object(undefined, { optional: true }, {
-        role_arn: d.string(undefined, { required: true }),
-        tags: d.map(undefined, d.elem.string, { optional: true }),
-      }),
+      assume_role: d.object(
+        undefined,
+        { optional: true },
+        {
+          role_arn: d.string(undefined, { required: true }),
+          tags: d.map(undefined, d.elem.string, { optional: true }),
+        },
+      ),
     },
   },
   definitions: testDefinitions,

@@ -51,7 +51,7 @@ const thingType: CtyType = objectOf({
 function trickyThing(): TfValue {
   return makeRecord([
     ["id", UNKNOWN],
-    ["name", "naïve ☃ \u0000 \"quoted\" 𝄞"],
+    ["name", 'naïve ☃ \u0000 "quoted" 𝄞'],
     ["count", new DecimalNumber("123456789012345678901234567890.000000000000000000000001")],
     ["enabled", null],
     [
@@ -81,7 +81,16 @@ function trickyThing(): TfValue {
         ]),
       ],
     ],
-    ["anything", new DynamicTyped(objectOf({ x: ctyNumber, y: tupleOf([ctyBool]) }), makeRecord([["x", 1], ["y", [true]]]))],
+    [
+      "anything",
+      new DynamicTyped(
+        objectOf({ x: ctyNumber, y: tupleOf([ctyBool]) }),
+        makeRecord([
+          ["x", 1],
+          ["y", [true]],
+        ]),
+      ),
+    ],
   ]);
 }
 
@@ -103,14 +112,23 @@ describe("msgpack encoding matches Terraform's bytes", () => {
     assert.equal(hex(encodeMsgpack(ctyNumber, new Unknown({ stringPrefix: "x" }))), "d40000");
     const number = decodeMsgpack(
       ctyNumber,
-      encodeMsgpack(ctyNumber, new Unknown({ numberLowerBound: { value: 1, inclusive: false }, numberUpperBound: { value: 2.5, inclusive: true } })),
+      encodeMsgpack(
+        ctyNumber,
+        new Unknown({
+          numberLowerBound: { value: 1, inclusive: false },
+          numberUpperBound: { value: 2.5, inclusive: true },
+        }),
+      ),
     );
     assert.ok(number instanceof Unknown);
     assert.deepEqual(number.refinements, {
       numberLowerBound: { value: 1, inclusive: false },
       numberUpperBound: { value: 2.5, inclusive: true },
     });
-    const list = decodeMsgpack(listOf(ctyString), encodeMsgpack(listOf(ctyString), new Unknown({ lengthLowerBound: 1, lengthUpperBound: 3 })));
+    const list = decodeMsgpack(
+      listOf(ctyString),
+      encodeMsgpack(listOf(ctyString), new Unknown({ lengthLowerBound: 1, lengthUpperBound: 3 })),
+    );
     assert.ok(list instanceof Unknown);
     assert.deepEqual(list.refinements, { lengthLowerBound: 1, lengthUpperBound: 3 });
   });
@@ -132,7 +150,10 @@ describe("msgpack encoding matches Terraform's bytes", () => {
     assert.equal(hex(encodeMsgpack(ctyNumber, parseNumber("9223372036854775807"))), "cf7fffffffffffffff");
     assert.equal(hex(encodeMsgpack(ctyNumber, parseNumber("-9223372036854775808"))), "d38000000000000000");
     const huge = parseNumber("12345678901234567890123");
-    assert.equal(Buffer.from(encodeMsgpack(ctyNumber, huge)).subarray(1).toString(), "12345678901234567890123");
+    assert.equal(
+      Buffer.from(encodeMsgpack(ctyNumber, huge)).subarray(1).toString(),
+      "12345678901234567890123",
+    );
     assert.equal(hex(encodeMsgpack(ctyNumber, Infinity)), "cb7ff0000000000000");
   });
 
@@ -153,7 +174,8 @@ describe("msgpack encoding matches Terraform's bytes", () => {
       ["a4 302e3130", "0.1"],
       ["a5 3165333030", "1" + "0".repeat(300)],
     ];
-    for (const [bytes, text] of cases) assert.equal(numberText(decodeMsgpack(ctyNumber, fromHex(bytes)) as number), text, bytes);
+    for (const [bytes, text] of cases)
+      assert.equal(numberText(decodeMsgpack(ctyNumber, fromHex(bytes)) as number), text, bytes);
   });
 
   test("dynamic values travel as [type JSON bytes, value] (observed bytes)", () => {
@@ -195,7 +217,9 @@ describe("msgpack round trips", () => {
 
   test("nonconforming values fail with the path of the problem", () => {
     const bad = makeRecord([["nested", [makeRecord([["key", 5]])]]]);
-    const error = catchError(() => encodeMsgpack(objectOf({ nested: listOf(objectOf({ key: ctyString })) }), bad));
+    const error = catchError(() =>
+      encodeMsgpack(objectOf({ nested: listOf(objectOf({ key: ctyString })) }), bad),
+    );
     assert.ok(error instanceof ValueError);
     assert.deepEqual(error.path, [{ attribute: "nested" }, { index: 0 }, { attribute: "key" }]);
   });
@@ -205,7 +229,10 @@ describe("msgpack round trips", () => {
     assert.throws(() => decodeMsgpack(ctyString, fromHex("a1 68 a1 69")), ValueError); // trailing data
     assert.throws(() => decodeMsgpack(ctyString, fromHex("c1")), ValueError); // never-used byte
     assert.throws(() => decodeMsgpack(ctyString, fromHex("01")), /string required/);
-    assert.throws(() => decodeMsgpack(objectOf({ a: ctyString }), fromHex("81 a1 62 c0")), /unsupported attribute "b"/);
+    assert.throws(
+      () => decodeMsgpack(objectOf({ a: ctyString }), fromHex("81 a1 62 c0")),
+      /unsupported attribute "b"/,
+    );
     assert.throws(() => decodeMsgpack(tupleOf([ctyString]), fromHex("92 c0 c0")), /tuple of 1/);
   });
 });
@@ -213,18 +240,36 @@ describe("msgpack round trips", () => {
 describe("JSON (RawState and DynamicValue.json)", () => {
   test("keeps big and precise numbers exactly and fills missing attributes with null", () => {
     const type = objectOf({ big: ctyNumber, precise: ctyNumber, small: ctyNumber, missing: ctyString });
-    const decoded = decodeJson(type, '{"big": 12345678901234567890, "precise": 3.141592653589793238462643383279, "small": 1e2}') as Record<string, TfValue>;
+    const decoded = decodeJson(
+      type,
+      '{"big": 12345678901234567890, "precise": 3.141592653589793238462643383279, "small": 1e2}',
+    ) as Record<string, TfValue>;
     assert.equal(numberText(decoded.big as DecimalNumber), "12345678901234567890");
     assert.equal(numberText(decoded.precise as DecimalNumber), "3.141592653589793238462643383279");
     assert.equal(decoded.small, 100);
     assert.equal(decoded.missing, null);
-    assert.equal(encodeJson(type, decoded), '{"big":12345678901234567890,"missing":null,"precise":3.141592653589793238462643383279,"small":100}');
+    assert.equal(
+      encodeJson(type, decoded),
+      '{"big":12345678901234567890,"missing":null,"precise":3.141592653589793238462643383279,"small":100}',
+    );
   });
 
   test("round trip of a wholly known tricky value through JSON and msgpack", () => {
-    const type = objectOf({ tags: mapOf(ctyString), anything: ctyDynamic, list: listOf(ctyNumber), text: ctyString });
+    const type = objectOf({
+      tags: mapOf(ctyString),
+      anything: ctyDynamic,
+      list: listOf(ctyNumber),
+      text: ctyString,
+    });
     const value = makeRecord([
-      ["tags", makeRecord([["__proto__", "x"], ["", "y"], ["é\n", "\u2028"]])],
+      [
+        "tags",
+        makeRecord([
+          ["__proto__", "x"],
+          ["", "y"],
+          ["é\n", "\u2028"],
+        ]),
+      ],
       ["anything", new DynamicTyped(listOf(ctyString), ["a", null])],
       ["list", [0, -0.5, parseNumber("1e-30"), parseNumber("-99999999999999999999")]],
       ["text", 'quote " backslash \\ nul \u0000 astral 😀'],
@@ -241,15 +286,24 @@ describe("JSON (RawState and DynamicValue.json)", () => {
     const decoded = decodeJson(type, '{"s": 12.50, "n": "7", "b": "true"}') as Record<string, TfValue>;
     assert.deepEqual([decoded.s, decoded.n, decoded.b], ["12.5", 7, true]);
     assert.throws(() => decodeJson(type, '{"x": 1}'), /unsupported attribute "x"/);
-    assert.deepEqual({ ...(decodeJson(type, '{"x": 1}', { dropUnknownAttributes: true }) as object) }, { s: null, n: null, b: null });
+    assert.deepEqual(
+      { ...(decodeJson(type, '{"x": 1}', { dropUnknownAttributes: true }) as object) },
+      { s: null, n: null, b: null },
+    );
     assert.throws(() => decodeJson(type, '{"s": "a",}'), ValueError);
     assert.throws(() => decodeJson(type, "{} {}"), ValueError);
     assert.throws(() => decodeJson(type, '{"n": 01}'), ValueError);
     assert.throws(() => encodeJson(ctyString, UNKNOWN), /unknown values cannot be encoded/);
+    assert.throws(() => decodeJson(ctyNumber, "1e99999999"), ValueError);
+    assert.throws(() => encodeJson(ctyNumber, NaN), ValueError);
+    assert.throws(() => encodeMsgpack(ctyNumber, NaN), ValueError);
   });
 
   test("string escapes, surrogate pairs and duplicate keys (last wins)", () => {
-    const decoded = decodeJson(mapOf(ctyString), '{"a":"\\u00e9\\ud83d\\ude00\\n\\/","a":"second","b":"\\"\\\\"}') as Record<string, TfValue>;
+    const decoded = decodeJson(
+      mapOf(ctyString),
+      '{"a":"\\u00e9\\ud83d\\ude00\\n\\/","a":"second","b":"\\"\\\\"}',
+    ) as Record<string, TfValue>;
     assert.equal(decoded.a, "second");
     assert.equal(decoded.b, '"\\');
     assert.equal(decodeJson(ctyString, '"\\u00e9\\ud83d\\ude00\\n\\/"'), "é😀\n/");

@@ -1,0 +1,60 @@
+// Set elements cannot be addressed by position, so planning pairs each planned element with the
+// prior (or configured) element that describes the same object: an equal one if there is one,
+// otherwise one that agrees on every member both sides know.
+import type { Attributes } from "../schema/types.js";
+import { attributeCtyType } from "../values/implied-type.js";
+import type { CtyType } from "../values/cty-type.js";
+import { isRecord, isUnknown, type TfValue, valueEquals } from "../values/value.js";
+
+/** Equal where both sides are known and non-null; null or unknown on either side matches anything. */
+export function compatibleValues(type: CtyType, a: TfValue | undefined, b: TfValue | undefined): boolean {
+  if (a === null || a === undefined || b === null || b === undefined) return true;
+  if (isUnknown(a) || isUnknown(b)) return true;
+  if (type.kind === "object" && isRecord(a) && isRecord(b)) {
+    return Object.keys(type.attributes).every((name) =>
+      compatibleValues(type.attributes[name] as CtyType, a[name], b[name]),
+    );
+  }
+  if (type.kind === "list" && Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, i) => compatibleValues(type.element, item, b[i]));
+  }
+  return valueEquals(type, a, b, { ignoreRefinements: true });
+}
+
+/**
+ * For each target element, the index of its partner among the candidates (or -1): exact matches
+ * first, then compatible ones; each candidate is used at most once.
+ */
+export function correlateElements(
+  attributes: Attributes,
+  targets: readonly TfValue[],
+  candidates: readonly TfValue[],
+): number[] {
+  const type: CtyType = attributeCtyType({ kind: "object", attributes });
+  const used = new Array<boolean>(candidates.length).fill(false);
+  const partners = new Array<number>(targets.length).fill(-1);
+  const pass = (matches: (candidate: TfValue, target: TfValue) => boolean): void => {
+    targets.forEach((target, t) => {
+      if (partners[t] !== -1) return;
+      const index = candidates.findIndex((candidate, c) => !used[c] && matches(candidate, target));
+      if (index >= 0) {
+        used[index] = true;
+        partners[t] = index;
+      }
+    });
+  };
+  pass((candidate, target) => valueEquals(type, candidate, target, { ignoreRefinements: true }));
+  pass((candidate, target) => compatibleValues(type, candidate, target));
+  return partners;
+}
+
+/** The partner of each target (undefined when none). */
+export function partnersOf(
+  attributes: Attributes,
+  targets: readonly TfValue[],
+  candidates: TfValue | undefined,
+): (TfValue | undefined)[] {
+  if (!Array.isArray(candidates)) return targets.map(() => undefined);
+  const list = candidates as readonly TfValue[];
+  return correlateElements(attributes, targets, list).map((index) => (index >= 0 ? list[index] : undefined));
+}
