@@ -3,7 +3,9 @@
 // as their names, defaults filled in, and the name of the oneof member set.
 import * as grpc from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import protobuf from "protobufjs";
 
 export const PROTO_DIR = fileURLToPath(new URL("./proto/", import.meta.url));
 const PROTO_FILES = ["tfplugin6.proto", "go_plugin.proto", "health.proto"];
@@ -34,10 +36,30 @@ export interface ProtocolDefinitions {
 }
 
 let loaded: ProtocolDefinitions | undefined;
+let embeddedDescriptor: object | undefined;
+
+/**
+ * The .proto files as one protobufjs JSON descriptor: what a bundled binary embeds, since it
+ * cannot read protocol/proto/ from disk.
+ */
+export function protocolDescriptorJson(): object {
+  const root = new protobuf.Root();
+  root.resolvePath = (_origin, target) => path.join(PROTO_DIR, path.basename(target));
+  root.loadSync(PROTO_FILES.map((f) => path.join(PROTO_DIR, f)), { keepCase: true });
+  return root.toJSON();
+}
+
+/** Use an embedded descriptor (from {@link protocolDescriptorJson}) instead of the .proto files. */
+export function useEmbeddedProtocolDescriptor(descriptor: object): void {
+  embeddedDescriptor = descriptor;
+  loaded = undefined;
+}
 
 export function loadProtocolDefinitions(): ProtocolDefinitions {
   if (loaded) return loaded;
-  const packageDefinition = protoLoader.loadSync(PROTO_FILES, LOADER_OPTIONS);
+  const packageDefinition = embeddedDescriptor
+    ? protoLoader.fromJSON(embeddedDescriptor, LOADER_OPTIONS)
+    : protoLoader.loadSync(PROTO_FILES, LOADER_OPTIONS);
   const root = grpc.loadPackageDefinition(packageDefinition);
   const constructor = (path: string): grpc.ServiceClientConstructor => {
     let node: unknown = root;

@@ -1,0 +1,77 @@
+// npm run build: dist/terraform-provider-awscc, one executable (a Node single executable
+// application) holding the bundled provider, its protocol descriptor and provider-schema.json.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+import { repoRoot } from "../generator/config/paths.js";
+import { protocolDescriptorJson } from "../protocol/proto-definitions.js";
+
+const dist = path.join(repoRoot, "dist");
+const work = path.join(dist, "build");
+const binary = path.join(dist, "terraform-provider-awscc");
+/** The fuse postject flips so Node knows a SEA blob is inside (documented by Node's SEA guide). */
+const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
+
+function step(label: string): void {
+  process.stdout.write(`build: ${label}\n`);
+}
+
+async function main(): Promise<void> {
+  const schemaJson = path.join(repoRoot, "generated/provider-schema.json");
+  if (!fs.existsSync(schemaJson)) throw new Error("generated/ is missing: run `npm run generate` first");
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+
+  step("protocol descriptor");
+  const descriptor = path.join(work, "tfplugin6.json");
+  fs.writeFileSync(descriptor, JSON.stringify(protocolDescriptorJson()));
+
+  step("bundle (esbuild)");
+  const bundle = path.join(work, "provider.cjs");
+  await build({
+    entryPoints: [path.join(repoRoot, "provider/main.ts")],
+    outfile: bundle,
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    target: "node20",
+    minifyWhitespace: true,
+    legalComments: "none",
+    logLevel: "warning",
+    // The sources are ESM and read import.meta.url; in the CommonJS bundle it is the bundle's URL.
+    define: { "import.meta.url": "__bundleUrl" },
+    banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  });
+
+  step("single executable blob");
+  const blob = path.join(work, "sea-prep.blob");
+  const seaConfig = path.join(work, "sea-config.json");
+  fs.writeFileSync(
+    seaConfig,
+    JSON.stringify({
+      main: bundle,
+      output: blob,
+      disableExperimentalSEAWarning: true,
+      useCodeCache: true,
+      assets: { "provider-schema.json": schemaJson, "tfplugin6.json": descriptor },
+    }),
+  );
+  execFileSync(process.execPath, ["--experimental-sea-config", seaConfig], { stdio: "inherit" });
+
+  step("inject into a copy of node");
+  fs.rmSync(binary, { force: true });
+  fs.copyFileSync(process.execPath, binary);
+  fs.chmodSync(binary, 0o755);
+  const postject = path.join(repoRoot, "node_modules/postject/dist/cli.js");
+  execFileSync(process.execPath, [postject, binary, "NODE_SEA_BLOB", blob, "--sentinel-fuse", SEA_FUSE], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const mb = (fs.statSync(binary).size / 1e6).toFixed(1);
+  step(`wrote ${path.relative(repoRoot, binary)} (${mb} MB)`);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`build failed: ${(e as Error).message}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,41 @@
+// The provider's schemas: GetProviderSchema is answered from the precomputed provider-schema.json,
+// and a resource's module is imported only when a request names it.
+import { catalogFromProviderSchemaJson, type ProviderSchemaJson } from "../protocol/schema-document.js";
+import type { DataSourceDefinition } from "../protocol/provider-backend.js";
+import type { ProviderDescription, SchemaCatalog } from "../protocol/provider-description.js";
+import { providerConfigAttributes } from "../runtime/provider/config-schema.js";
+import type { ResourceDefinition } from "../runtime/schema/types.js";
+
+export const PROVIDER_ADDRESS = "registry.terraform.io/hashicorp/awscc";
+
+type Loader<T> = () => Promise<{ readonly default: T }>;
+
+export interface GeneratedIndex {
+  readonly resources: Readonly<Record<string, Loader<ResourceDefinition>>>;
+  readonly singularDataSources: Readonly<Record<string, Loader<DataSourceDefinition>>>;
+  readonly pluralDataSources: Readonly<Record<string, Loader<DataSourceDefinition>>>;
+}
+
+async function load<T>(table: Readonly<Record<string, Loader<T>>>, name: string): Promise<T | undefined> {
+  const loader = Object.hasOwn(table, name) ? table[name] : undefined;
+  return loader ? (await loader()).default : undefined;
+}
+
+export function generatedProviderDescription(index: GeneratedIndex, schemaJsonText: () => string): ProviderDescription {
+  let catalog: SchemaCatalog | undefined;
+  return {
+    providerConfig: { attributes: providerConfigAttributes },
+    resource: (typeName) => load(index.resources, typeName),
+    dataSource: async (typeName) =>
+      (await load(index.singularDataSources, typeName)) ?? (await load(index.pluralDataSources, typeName)),
+    schemaCatalog: () => {
+      if (!catalog) {
+        const doc = JSON.parse(schemaJsonText()) as { provider_schemas: Record<string, ProviderSchemaJson> };
+        const provider = doc.provider_schemas[PROVIDER_ADDRESS];
+        if (!provider) throw new Error(`provider-schema.json has no schema for ${PROVIDER_ADDRESS}`);
+        catalog = catalogFromProviderSchemaJson(provider);
+      }
+      return catalog;
+    },
+  };
+}
