@@ -6,6 +6,7 @@ import path from "node:path";
 import { repoRoot, resolveSchemasDir } from "../generator/config/paths.js";
 import { listSchemaFiles } from "../generator/load/read-schemas.js";
 import { generate } from "../generator/pipeline/generate.js";
+import { benchProvider } from "./provider.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const scratch = path.join(repoRoot, ".cache", "bench");
@@ -91,6 +92,17 @@ async function main(): Promise<void> {
   );
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.rmSync(scratch, { recursive: true, force: true });
+
+  const binary = path.join(repoRoot, "dist/terraform-provider-awscc");
+  if (!fs.existsSync(binary)) {
+    console.log("provider binary: not built (run `npm run build`); skipped");
+    return;
+  }
+  const p = await benchProvider(binary, RUNS);
+  console.log(`provider binary: ${p.binaryMb.toFixed(1)} MB`);
+  console.log(`  cold start → handshake line: ${p.handshakeMs.toFixed(0)} ms`);
+  console.log(`  cold start → GetProviderSchema answered: ${p.schemaMs.toFixed(0)} ms   (target < 1000 ms)`);
+  console.log(`  RSS after the schema: ${p.rssMb.toFixed(0)} MB   (target < 300 MB)`);
 }
 
 main().catch((e: unknown) => {

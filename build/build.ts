@@ -5,7 +5,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { repoRoot } from "../generator/config/paths.js";
-import { protocolDescriptorJson } from "../protocol/proto-definitions.js";
+import * as generatedIndex from "../generated/index.js";
+import { loadProtocolDefinitions, protocolDescriptorJson } from "../protocol/proto-definitions.js";
+import { providerSchemaResponse } from "../protocol/server.js";
+import { generatedProviderDescription } from "../provider/description.js";
 
 const dist = path.join(repoRoot, "dist");
 const work = path.join(dist, "build");
@@ -27,10 +30,18 @@ async function main(): Promise<void> {
   const descriptor = path.join(work, "tfplugin6.json");
   fs.writeFileSync(descriptor, JSON.stringify(protocolDescriptorJson()));
 
+  step("GetProviderSchema response, encoded once");
+  const encodedSchema = path.join(work, "provider-schema.pb");
+  const description = generatedProviderDescription(generatedIndex, {
+    json: () => fs.readFileSync(schemaJson, "utf8"),
+  });
+  const serialize = loadProtocolDefinitions().provider.GetProviderSchema!.responseSerialize;
+  fs.writeFileSync(encodedSchema, serialize(await providerSchemaResponse(description)));
+
   step("bundle (esbuild)");
   const bundle = path.join(work, "provider.cjs");
   await build({
-    entryPoints: [path.join(repoRoot, "provider/main.ts")],
+    entryPoints: [process.env.AWSCC_BUILD_ENTRY ?? path.join(repoRoot, "provider/main.ts")],
     outfile: bundle,
     bundle: true,
     platform: "node",
@@ -54,7 +65,7 @@ async function main(): Promise<void> {
       output: blob,
       disableExperimentalSEAWarning: true,
       useCodeCache: true,
-      assets: { "provider-schema.json": schemaJson, "tfplugin6.json": descriptor },
+      assets: { "provider-schema.pb": encodedSchema, "tfplugin6.json": descriptor },
     }),
   );
   execFileSync(process.execPath, ["--experimental-sea-config", seaConfig], { stdio: "inherit" });

@@ -16,7 +16,7 @@ import { createLogger, type Logger } from "./logger.js";
 import { loadProtocolDefinitions } from "./proto-definitions.js";
 import type { MaybePromise, ProviderBackend } from "./provider-backend.js";
 import type { ProviderDescription } from "./provider-description.js";
-import { createProviderService } from "./server.js";
+import { createProviderService, encodedResponsePassThrough } from "./server.js";
 
 export type BackendFactory = (context: { readonly logger: Logger }) => MaybePromise<ProviderBackend>;
 
@@ -75,7 +75,7 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
     logger,
     onShutdown: () => void shutdown().then(() => options.onShutdown?.()),
   });
-  server.addService(definitions.provider, createProviderService(options));
+  server.addService(encodedResponsePassThrough(definitions.provider), createProviderService(options));
   server.addService(definitions.controller, goPlugin.controller);
   server.addService(definitions.stdio, goPlugin.stdio);
   server.addService(definitions.broker, goPlugin.broker);

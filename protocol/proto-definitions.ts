@@ -45,7 +45,10 @@ let embeddedDescriptor: object | undefined;
 export function protocolDescriptorJson(): object {
   const root = new protobuf.Root();
   root.resolvePath = (_origin, target) => path.join(PROTO_DIR, path.basename(target));
-  root.loadSync(PROTO_FILES.map((f) => path.join(PROTO_DIR, f)), { keepCase: true });
+  root.loadSync(
+    PROTO_FILES.map((f) => path.join(PROTO_DIR, f)),
+    { keepCase: true },
+  );
   return root.toJSON();
 }
 

@@ -25,6 +25,13 @@ export interface ProviderDescription {
   dataSource(typeName: string): MaybePromise<DataSourceDefinition | undefined>;
   /** Every resource and data source schema, for GetProviderSchema and GetMetadata. */
   schemaCatalog(): MaybePromise<SchemaCatalog>;
+  /** The type names alone (cheaper than the catalog when known up front), for GetMetadata. */
+  typeNames?(): MaybePromise<{
+    readonly resources: readonly string[];
+    readonly dataSources: readonly string[];
+  }>;
+  /** A GetProviderSchema response encoded ahead of time; answered verbatim when present. */
+  encodedSchemaResponse?(): MaybePromise<Uint8Array | undefined>;
 }
 
 export function configSchemaMessage(config: ConfigSchema): SchemaMessage {

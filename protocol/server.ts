@@ -53,11 +53,56 @@ export interface ProviderServiceOptions {
 type Request = Readonly<Record<string, unknown>>;
 type Response = Record<string, unknown>;
 
+async function catalogTypeNames(description: ProviderDescription) {
+  const catalog = await description.schemaCatalog();
+  return { resources: Object.keys(catalog.resources), dataSources: Object.keys(catalog.dataSources) };
+}
+
+/**
+ * The Provider service definition with GetProviderSchema's serializer letting already-encoded
+ * bytes through, so a binary can answer with the response it precomputed at build time.
+ */
+export function encodedResponsePassThrough(definition: grpc.ServiceDefinition): grpc.ServiceDefinition {
+  const method = definition.GetProviderSchema;
+  if (!method) return definition;
+  const serialize = method.responseSerialize;
+  return {
+    ...definition,
+    GetProviderSchema: {
+      ...method,
+      responseSerialize: (value: unknown) =>
+        value instanceof Uint8Array
+          ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+          : serialize(value),
+    },
+  };
+}
+
 /** Raised inside a handler to answer with diagnostics instead of a value. */
 class DiagnosticsAnswer extends Error {
   constructor(readonly diagnostics: readonly Diagnostic[]) {
     super(diagnostics.map((d) => d.summary).join("; "));
   }
+}
+
+/** The GetProviderSchema response as a plain message, from the description's catalog. */
+export async function providerSchemaResponse(description: ProviderDescription): Promise<Response> {
+  const catalog = await description.schemaCatalog();
+  const mapSchemas = (schemas: typeof catalog.resources) =>
+    Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, toProtoSchema(schema)]));
+  return {
+    provider: toProtoSchema(configSchemaMessage(description.providerConfig)),
+    provider_meta: description.providerMeta
+      ? toProtoSchema(configSchemaMessage(description.providerMeta))
+      : null,
+    resource_schemas: mapSchemas(catalog.resources),
+    data_source_schemas: mapSchemas(catalog.dataSources),
+    server_capabilities: SERVER_CAPABILITIES,
+    functions: {},
+    ephemeral_resource_schemas: {},
+    list_resource_schemas: {},
+    diagnostics: [],
+  };
 }
 
 export function createProviderService(options: ProviderServiceOptions): grpc.UntypedServiceImplementation {
@@ -170,35 +215,18 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
 
   // --- schema --------------------------------------------------------------------------------
 
-  const buildSchemaResponse = async (): Promise<Response> => {
-    const catalog = await description.schemaCatalog();
-    const mapSchemas = (schemas: typeof catalog.resources) =>
-      Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, toProtoSchema(schema)]));
-    return {
-      provider: toProtoSchema(configSchemaMessage(description.providerConfig)),
-      provider_meta: description.providerMeta
-        ? toProtoSchema(configSchemaMessage(description.providerMeta))
-        : null,
-      resource_schemas: mapSchemas(catalog.resources),
-      data_source_schemas: mapSchemas(catalog.dataSources),
-      server_capabilities: SERVER_CAPABILITIES,
-      functions: {},
-      ephemeral_resource_schemas: {},
-      list_resource_schemas: {},
-      diagnostics: [],
-    };
-  };
-
   // --- the service ---------------------------------------------------------------------------
 
   return {
     GetMetadata: unary("GetMetadata", async () => {
-      const catalog = await description.schemaCatalog();
+      const names = description.typeNames
+        ? await description.typeNames()
+        : await catalogTypeNames(description);
       return {
         server_capabilities: SERVER_CAPABILITIES,
         diagnostics: [],
-        resources: Object.keys(catalog.resources).map((type_name) => ({ type_name })),
-        data_sources: Object.keys(catalog.dataSources).map((type_name) => ({ type_name })),
+        resources: names.resources.map((type_name) => ({ type_name })),
+        data_sources: names.dataSources.map((type_name) => ({ type_name })),
         functions: [],
         ephemeral_resources: [],
         list_resources: [],
@@ -206,7 +234,10 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
     }),
 
     GetProviderSchema: unary("GetProviderSchema", async () => {
-      schemaResponse ??= buildSchemaResponse();
+      // Pre-encoded bytes (built with the binary) go out as they are: see encodedResponsePassThrough.
+      schemaResponse ??= Promise.resolve(description.encodedSchemaResponse?.()).then((bytes) =>
+        bytes ? (bytes as unknown as Response) : providerSchemaResponse(description),
+      );
       try {
         return await schemaResponse;
       } catch (error) {

@@ -5,37 +5,56 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { repoRoot } from "../generator/config/paths.js";
 
-export type AssetName = "provider-schema.json" | "tfplugin6.json";
+/**
+ * provider-schema.pb: the GetProviderSchema response encoded at build time (binary only).
+ * provider-schema.json: generated/provider-schema.json (from source only).
+ * tfplugin6.json: the protocol descriptor (binary only; from source the .proto files are read).
+ */
+export type AssetName = "provider-schema.pb" | "provider-schema.json" | "tfplugin6.json";
 
-const DEV_PATHS: Readonly<Record<AssetName, string>> = {
+const SOURCE_PATHS: Partial<Record<AssetName, string>> = {
   "provider-schema.json": path.join(repoRoot, "generated/provider-schema.json"),
-  "tfplugin6.json": "",
 };
 
 interface SeaModule {
   isSea(): boolean;
-  getAsset(key: string, encoding: string): string;
+  getAsset(key: string): ArrayBuffer;
 }
+
+let sea: SeaModule | null | undefined;
 
 function seaModule(): SeaModule | undefined {
-  try {
-    // node:sea exists from Node 20.12; require keeps this file loadable in ESM and in the CJS bundle.
-    const sea = createRequire(import.meta.url)("node:sea") as SeaModule;
-    return sea.isSea() ? sea : undefined;
-  } catch {
-    return undefined;
+  if (sea === undefined) {
+    try {
+      // node:sea exists from Node 20.12; require keeps this loadable both as ESM and bundled.
+      const candidate = createRequire(import.meta.url)("node:sea") as SeaModule;
+      sea = candidate.isSea() ? candidate : null;
+    } catch {
+      sea = null;
+    }
   }
+  return sea ?? undefined;
 }
 
-/** True inside the single executable, where assets are embedded. */
-export const runningAsSingleExecutable = (): boolean => seaModule() !== undefined;
-
-/** The asset's text, or undefined when running from source and the asset is built on demand. */
-export function readAsset(name: AssetName): string | undefined {
-  const sea = seaModule();
-  if (sea) return sea.getAsset(name, "utf8");
-  const file = DEV_PATHS[name];
+/** The asset's bytes, or undefined when this way of running does not have it. */
+export function readAssetBytes(name: AssetName): Uint8Array | undefined {
+  const embedded = seaModule();
+  if (embedded) {
+    try {
+      return new Uint8Array(embedded.getAsset(name));
+    } catch {
+      return undefined;
+    }
+  }
+  const file = SOURCE_PATHS[name];
   if (!file) return undefined;
   if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run generate\` first`);
-  return fs.readFileSync(file, "utf8");
+  return fs.readFileSync(file);
+}
+
+export function readAssetText(name: AssetName): string | undefined {
+  const bytes = readAssetBytes(name);
+  return bytes === undefined
+    ? undefined
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
 }

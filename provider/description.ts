@@ -1,8 +1,9 @@
-// The provider's schemas: GetProviderSchema is answered from the precomputed provider-schema.json,
-// and a resource's module is imported only when a request names it.
-import { catalogFromProviderSchemaJson, type ProviderSchemaJson } from "../protocol/schema-document.js";
+// The provider's schemas: GetProviderSchema is answered from a response encoded at build time (or,
+// from source, from generated/provider-schema.json), and a module is imported only when a request
+// names its type.
 import type { DataSourceDefinition } from "../protocol/provider-backend.js";
 import type { ProviderDescription, SchemaCatalog } from "../protocol/provider-description.js";
+import { catalogFromProviderSchemaJson, type ProviderSchemaJson } from "../protocol/schema-document.js";
 import { providerConfigAttributes } from "../runtime/provider/config-schema.js";
 import type { ResourceDefinition } from "../runtime/schema/types.js";
 
@@ -16,21 +17,41 @@ export interface GeneratedIndex {
   readonly pluralDataSources: Readonly<Record<string, Loader<DataSourceDefinition>>>;
 }
 
+export interface SchemaSources {
+  /** generated/provider-schema.json's text. */
+  readonly json: () => string | undefined;
+  /** The encoded GetProviderSchema response, when the binary carries one. */
+  readonly encoded?: () => Uint8Array | undefined;
+}
+
 async function load<T>(table: Readonly<Record<string, Loader<T>>>, name: string): Promise<T | undefined> {
   const loader = Object.hasOwn(table, name) ? table[name] : undefined;
   return loader ? (await loader()).default : undefined;
 }
 
-export function generatedProviderDescription(index: GeneratedIndex, schemaJsonText: () => string): ProviderDescription {
+export function generatedProviderDescription(
+  index: GeneratedIndex,
+  sources: SchemaSources,
+): ProviderDescription {
   let catalog: SchemaCatalog | undefined;
   return {
     providerConfig: { attributes: providerConfigAttributes },
     resource: (typeName) => load(index.resources, typeName),
     dataSource: async (typeName) =>
       (await load(index.singularDataSources, typeName)) ?? (await load(index.pluralDataSources, typeName)),
+    typeNames: () => ({
+      resources: Object.keys(index.resources),
+      dataSources: [
+        ...Object.keys(index.singularDataSources),
+        ...Object.keys(index.pluralDataSources),
+      ].sort(),
+    }),
+    encodedSchemaResponse: () => sources.encoded?.(),
     schemaCatalog: () => {
       if (!catalog) {
-        const doc = JSON.parse(schemaJsonText()) as { provider_schemas: Record<string, ProviderSchemaJson> };
+        const text = sources.json();
+        if (text === undefined) throw new Error("no provider schema available");
+        const doc = JSON.parse(text) as { provider_schemas: Record<string, ProviderSchemaJson> };
         const provider = doc.provider_schemas[PROVIDER_ADDRESS];
         if (!provider) throw new Error(`provider-schema.json has no schema for ${PROVIDER_ADDRESS}`);
         catalog = catalogFromProviderSchemaJson(provider);

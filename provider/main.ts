@@ -1,15 +1,18 @@
 // terraform-provider-awscc: the composition root. Schemas come precomputed, definitions load on
 // demand from the generated index, and the Cloud Control runtime does the work.
+import * as generatedIndex from "../generated/index.js";
 import { serve } from "../protocol/main.js";
 import { useEmbeddedProtocolDescriptor } from "../protocol/proto-definitions.js";
 import { createCloudControlBackend } from "../runtime/provider/cloudcontrol-backend.js";
-import * as generatedIndex from "../generated/index.js";
-import { readAsset } from "./assets.js";
+import { readAssetBytes, readAssetText } from "./assets.js";
 import { generatedProviderDescription } from "./description.js";
 
-const descriptor = readAsset("tfplugin6.json");
+const descriptor = readAssetText("tfplugin6.json");
 if (descriptor !== undefined) useEmbeddedProtocolDescriptor(JSON.parse(descriptor) as object);
 
-const description = generatedProviderDescription(generatedIndex, () => readAsset("provider-schema.json")!);
+const description = generatedProviderDescription(generatedIndex, {
+  json: () => readAssetText("provider-schema.json"),
+  encoded: () => readAssetBytes("provider-schema.pb"),
+});
 
 void serve(({ logger }) => createCloudControlBackend({ logger }), description);
