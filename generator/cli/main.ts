@@ -46,6 +46,22 @@ program
     process.stdout.write(runDiff(oldDir, newDir, opts));
   });
 
+program
+  .command("docs")
+  .description("write Terraform Registry documentation (resources/, data-sources/, index.md)")
+  .option("--out <dir>", "output directory (default: docs/generated)")
+  .option("--schemas <dir>", "schema directory (default: $AWSCC_SCHEMAS_DIR or ../shared/cfn/schemas)")
+  .option("--only <types...>", "only these CloudFormation types, e.g. AWS::Logs::LogGroup")
+  .action(async (opts: { out?: string; schemas?: string; only?: string[] }) => {
+    const { generateDocs } = await import("../docs/write-docs.js");
+    const started = performance.now();
+    const result = generateDocs({ outDir: opts.out, schemasDir: opts.schemas, only: opts.only });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    process.stdout.write(
+      `Docs: ${result.outDir} (${result.files} pages, ${(result.bytes / 1e6).toFixed(1)} MB) in ${seconds} s\n`,
+    );
+  });
+
 program.parseAsync().catch((e: unknown) => {
   process.stderr.write(`awscc-ts: ${(e as Error).message}\n`);
   process.exitCode = 2;
