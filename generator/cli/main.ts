@@ -15,24 +15,35 @@ program
   .option("--schemas <dir>", "schema directory (default: $AWSCC_SCHEMAS_DIR or ../shared/cfn/schemas)")
   .option("--out <dir>", "output directory", defaultGeneratedDir)
   .option("--no-validate", "skip the meta-schema check")
-  .action(async (opts: { only?: string[]; schemas?: string; out: string; validate: boolean }) => {
-    const started = performance.now();
-    const progress = createProgress("generate");
-    const result = generate({
-      schemasDir: opts.schemas,
-      outDir: opts.out,
-      only: opts.only,
-      validate: opts.validate,
-      onProgress: (done, total) => progress.update(done, total),
-    });
-    progress.stop();
-    const seconds = (performance.now() - started) / 1000;
-    process.stdout.write(
-      `Schemas: ${resolveSchemasDir(opts.schemas)}\nOutput:  ${opts.out} (${result.written.files} files, ${(result.written.bytes / 1e6).toFixed(1)} MB)\n`,
-    );
-    process.stdout.write(formatSummary(result.plan, result.counts, seconds) + "\n");
-    if (result.counts.errors > 0) process.exitCode = 1;
-  });
+  .option(
+    "--full",
+    "re-emit every module (default: only types whose schema, pin, patch or generator changed)",
+  )
+  .action(
+    async (opts: { only?: string[]; schemas?: string; out: string; validate: boolean; full?: boolean }) => {
+      const started = performance.now();
+      const progress = createProgress("generate");
+      const result = generate({
+        schemasDir: opts.schemas,
+        outDir: opts.out,
+        only: opts.only,
+        validate: opts.validate,
+        full: opts.full,
+        onProgress: (done, total) => progress.update(done, total),
+      });
+      progress.stop();
+      const seconds = (performance.now() - started) / 1000;
+      const w = result.written;
+      const mode = w.incremental
+        ? `incremental: ${w.emittedTypes} of ${result.plan.types.length} types re-emitted, ${w.removedModules} stale modules removed`
+        : "full";
+      process.stdout.write(
+        `Schemas: ${resolveSchemasDir(opts.schemas)}\nOutput:  ${opts.out} (${mode}; ${w.files} files written, ${(w.bytes / 1e6).toFixed(1)} MB)\n`,
+      );
+      process.stdout.write(formatSummary(result.plan, result.counts, seconds) + "\n");
+      if (result.counts.errors > 0) process.exitCode = 1;
+    },
+  );
 
 program
   .command("diff")

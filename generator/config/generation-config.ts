@@ -10,13 +10,23 @@ export interface ConfiguredSuppression {
   readonly reason: string;
 }
 
+/** A type whose schema is taken from a file kept with the configuration instead of the cache. */
+export interface ConfiguredPin {
+  readonly type: string;
+  /** Path of the pinned schema, relative to the configuration file. */
+  readonly file: string;
+  readonly reason: string;
+}
+
 export interface GenerationConfig {
   readonly file: string;
   readonly suppressions: ReadonlyMap<string, ConfiguredSuppression>;
+  readonly pins: ReadonlyMap<string, ConfiguredPin>;
 }
 
 export const defaultConfigFile = path.join(repoRoot, "schemas/generation.json");
 
+const TYPE_NAME = /^[A-Za-z0-9]+::[A-Za-z0-9]+::[A-Za-z0-9]+$/;
 const MODULE_KINDS: ReadonlySet<string> = new Set(["resource", "singularDataSource", "pluralDataSource"]);
 
 function fail(file: string, pointer: string, message: string): never {
@@ -39,7 +49,7 @@ export function parseGenerationConfig(file: string, text: string): GenerationCon
     const at = `/suppressions/${i}`;
     const e = entry as Partial<ConfiguredSuppression> | null;
     if (e === null || typeof e !== "object") fail(file, at, "expected an object");
-    if (typeof e.type !== "string" || !/^[A-Za-z0-9]+::[A-Za-z0-9]+::[A-Za-z0-9]+$/.test(e.type)) {
+    if (typeof e.type !== "string" || !TYPE_NAME.test(e.type)) {
       fail(file, `${at}/type`, "expected a CloudFormation type name such as AWS::S3::Bucket");
     }
     if (!Array.isArray(e.modules) || e.modules.length === 0 || !e.modules.every((m) => MODULE_KINDS.has(m))) {
@@ -50,7 +60,26 @@ export function parseGenerationConfig(file: string, text: string): GenerationCon
     if (suppressions.has(e.type)) fail(file, `${at}/type`, `${e.type} is listed twice`);
     suppressions.set(e.type, { type: e.type, modules: e.modules, reason: e.reason });
   });
-  return { file, suppressions };
+  return { file, suppressions, pins: parsePins(file, (doc as { pins?: unknown }).pins ?? []) };
+}
+
+function parsePins(file: string, list: unknown): Map<string, ConfiguredPin> {
+  if (!Array.isArray(list)) fail(file, "/pins", "expected an array");
+  const pins = new Map<string, ConfiguredPin>();
+  list.forEach((entry: unknown, i: number) => {
+    const at = `/pins/${i}`;
+    const e = entry as Partial<ConfiguredPin> | null;
+    if (e === null || typeof e !== "object") fail(file, at, "expected an object");
+    if (typeof e.type !== "string" || !TYPE_NAME.test(e.type))
+      fail(file, `${at}/type`, "expected a CloudFormation type name");
+    if (typeof e.file !== "string" || e.file === "")
+      fail(file, `${at}/file`, "expected the pinned schema's path");
+    if (typeof e.reason !== "string" || e.reason.trim() === "")
+      fail(file, `${at}/reason`, "every pin needs a reason");
+    if (pins.has(e.type)) fail(file, `${at}/type`, `${e.type} is pinned twice`);
+    pins.set(e.type, { type: e.type, file: e.file, reason: e.reason });
+  });
+  return pins;
 }
 
 export function loadGenerationConfig(file = defaultConfigFile): GenerationConfig {

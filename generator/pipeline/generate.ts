@@ -1,8 +1,11 @@
-// The whole generate run: load → validate → model → emit.
+// The whole generate run: load → pins and patches → validate → model → emit.
+import { schemaPatches } from "../../schemas/patches.js";
 import { type GenerationConfig, loadGenerationConfig } from "../config/generation-config.js";
 import { resolveSchemasDir } from "../config/paths.js";
+import { applyPinsAndPatches, type SchemaPatch } from "../load/adjust.js";
 import { createMetaSchemaValidator } from "../load/meta-schema.js";
 import { readSchemaDirSync } from "../load/read-schemas.js";
+import { generatorVersion, typeInputHash } from "./input-hash.js";
 import { type GenerationPlan, planGeneration } from "./plan.js";
 import { countPlan, type GenerationCounts } from "./summary.js";
 import { writeOutput, type WriteResult } from "./write-output.js";
@@ -13,9 +16,12 @@ export interface GenerateOptions {
   /** Restrict the run to these CloudFormation type names. */
   readonly only?: readonly string[];
   readonly config?: GenerationConfig;
+  readonly patches?: readonly SchemaPatch[];
   /** Check every schema against the CloudFormation meta-schema first (default true). */
   readonly validate?: boolean;
   readonly metaSchemasDir?: string;
+  /** Rewrite every module even when the output folder holds a usable manifest. */
+  readonly full?: boolean;
   readonly onProgress?: (done: number, total: number) => void;
 }
 
@@ -27,23 +33,33 @@ export interface GenerateResult {
 
 export function generate(options: GenerateOptions): GenerateResult {
   const dir = resolveSchemasDir(options.schemasDir);
+  const config = options.config ?? loadGenerationConfig();
   const contents = readSchemaDirSync(dir);
-  let schemas = contents.schemas;
+  let loaded = contents.schemas;
   if (options.only && options.only.length > 0) {
     const wanted = new Set(options.only);
-    schemas = schemas.filter((s) => wanted.has(s.typeName));
-    const missing = [...wanted].filter((t) => !schemas.some((s) => s.typeName === t));
+    loaded = loaded.filter((s) => wanted.has(s.typeName));
+    const missing = [...wanted].filter((t) => !loaded.some((s) => s.typeName === t));
     if (missing.length > 0) throw new Error(`no schema in ${dir} for ${missing.join(", ")}`);
   }
-  const findings = [...contents.findings];
+  const adjusted = applyPinsAndPatches(loaded, config, options.patches ?? schemaPatches);
+  const schemas = adjusted.schemas;
+  const findings = [...contents.findings, ...adjusted.findings];
   if (options.validate ?? true) {
     const validator = createMetaSchemaValidator(options.metaSchemasDir);
     for (const s of schemas) findings.push(...validator.validateLoaded(s));
   }
-  const plan = planGeneration(schemas, findings, options.config ?? loadGenerationConfig());
+  const plan = planGeneration(schemas, findings, config, adjusted.applied);
+  const version = generatorVersion();
+  const inputHashes = new Map(schemas.map((s) => [s.file, typeInputHash(version, s, config)]));
   let done = 0;
   const total = plan.types.length;
-  const written = writeOutput(plan, options.outDir, () => options.onProgress?.(++done, total));
+  const written = writeOutput(plan, options.outDir, {
+    generatorVersion: version,
+    inputHashes,
+    full: options.full ?? (options.only !== undefined && options.only.length > 0),
+    onType: () => options.onProgress?.(++done, total),
+  });
   const fileCount = schemas.length + (options.only ? 0 : contents.findings.length);
   return { plan, counts: countPlan(plan, fileCount), written };
 }

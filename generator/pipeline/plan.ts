@@ -2,6 +2,7 @@
 // Pure over its inputs: loaded schemas, their load findings and the configuration.
 import type { Definition } from "../../runtime/schema/types.js";
 import type { GenerationConfig } from "../config/generation-config.js";
+import type { Adjustment } from "../load/adjust.js";
 import { type Finding, makeFinding } from "../load/findings.js";
 import type { LoadedSchema } from "../load/read-schemas.js";
 import type { CfnResourceSchema } from "../model/cfn-schema.js";
@@ -23,6 +24,8 @@ export interface PlannedType {
 
 export interface GenerationPlan {
   readonly types: readonly PlannedType[];
+  /** Pins and patches applied at load, with their reasons. */
+  readonly adjustments: readonly Adjustment[];
   /** Errors (a type or module could not be generated) and warnings, sorted by file. */
   readonly findings: readonly Finding[];
   readonly patterns: PatternTally;
@@ -115,6 +118,7 @@ export function planGeneration(
   schemas: readonly LoadedSchema[],
   loadFindings: readonly Finding[],
   config: GenerationConfig,
+  adjustments: readonly Adjustment[] = [],
 ): GenerationPlan {
   const findings: Finding[] = [...loadFindings];
   const blocked = new Set(loadFindings.filter((f) => f.severity === "error").map((f) => f.file));
@@ -138,5 +142,5 @@ export function planGeneration(
   findings.sort((a, b) =>
     a.file < b.file ? -1 : a.file > b.file ? 1 : a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0,
   );
-  return { types, findings, patterns };
+  return { types, adjustments, findings, patterns };
 }

@@ -42,6 +42,10 @@ export function formatSummary(plan: GenerationPlan, counts: GenerationCounts, se
   lines.push(`  resources:              ${counts.resources}`);
   lines.push(`  singular data sources:  ${counts.singularDataSources}`);
   lines.push(`  plural data sources:    ${counts.pluralDataSources}`);
+  if (plan.adjustments.length > 0) {
+    lines.push(`Pins and patches applied: ${plan.adjustments.length}`);
+    for (const a of plan.adjustments) lines.push(`  ${a.kind} ${a.type}: ${a.reason}`);
+  }
   const suppressed = plan.types.flatMap((t) => t.suppressed);
   lines.push(`Suppressed modules: ${suppressed.length}`);
   for (const [reason, n] of tally(

@@ -1,0 +1,46 @@
+// What a type's generated modules depend on, as hashes: the generator's own sources (one version
+// for the run) and, per type, its adjusted schema and configured suppression. Equal hashes mean
+// the modules already on disk are the ones a full run would write.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { GenerationConfig } from "../config/generation-config.js";
+import { repoRoot } from "../config/paths.js";
+import type { LoadedSchema } from "../load/read-schemas.js";
+
+/** Folders whose sources shape the modules' text. */
+const GENERATOR_SOURCES = [
+  "generator/model",
+  "generator/emit",
+  "generator/regex",
+  "runtime/schema",
+  "templates",
+];
+
+function filesBelow(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}
+
+export function generatorVersion(): string {
+  const hash = createHash("sha256");
+  for (const folder of GENERATOR_SOURCES) {
+    for (const file of filesBelow(path.join(repoRoot, folder))) {
+      hash.update(path.relative(repoRoot, file)).update("\0").update(fs.readFileSync(file)).update("\0");
+    }
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+export function typeInputHash(version: string, loaded: LoadedSchema, config: GenerationConfig): string {
+  return createHash("sha256")
+    .update(version)
+    .update(JSON.stringify(loaded.schema))
+    .update(JSON.stringify(config.suppressions.get(loaded.typeName) ?? null))
+    .digest("hex")
+    .slice(0, 16);
+}

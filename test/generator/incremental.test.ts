@@ -1,0 +1,112 @@
+// Incremental generation equals a full run byte for byte; pins and patches are applied and listed.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { after, describe, test } from "node:test";
+import { parseGenerationConfig } from "../../generator/config/generation-config.js";
+import { olderSchemasDir, repoRoot, resolveSchemasDir } from "../../generator/config/paths.js";
+import { generate } from "../../generator/pipeline/generate.js";
+import { listFiles, removeDir, scratchDir } from "./helpers.js";
+
+const incremental = scratchDir("incr-a");
+const full = scratchDir("incr-b");
+const fixtures = scratchDir("incr-fixtures");
+after(() => [incremental, full, fixtures].forEach(removeDir));
+
+function sameTree(a: string, b: string): void {
+  const files = listFiles(a);
+  assert.deepEqual(listFiles(b), files);
+  for (const f of files) {
+    assert.ok(fs.readFileSync(path.join(a, f)).equals(fs.readFileSync(path.join(b, f))), `${f} differs`);
+  }
+}
+
+describe("incremental generation", () => {
+  test("old snapshot → new snapshot incrementally equals a full run of the new snapshot", () => {
+    const first = generate({ schemasDir: olderSchemasDir, outDir: incremental });
+    assert.equal(first.written.incremental, false);
+    const second = generate({ schemasDir: resolveSchemasDir(), outDir: incremental });
+    assert.equal(second.written.incremental, true);
+    // Only added and changed types are re-emitted (87 added + 303 changed in content, and the
+    // types whose generated modules did not change keep their files).
+    assert.ok(
+      second.written.emittedTypes > 300 && second.written.emittedTypes < 500,
+      `${second.written.emittedTypes}`,
+    );
+    generate({ schemasDir: resolveSchemasDir(), outDir: full, full: true });
+    sameTree(incremental, full);
+  });
+
+  test("a rerun with nothing changed re-emits nothing", () => {
+    const again = generate({ schemasDir: resolveSchemasDir(), outDir: incremental });
+    assert.equal(again.written.emittedTypes, 0);
+    sameTree(incremental, full);
+  });
+
+  test("a deleted module is rewritten", () => {
+    fs.rmSync(path.join(incremental, "logs/log_group_resource.ts"));
+    const again = generate({ schemasDir: resolveSchemasDir(), outDir: incremental });
+    assert.equal(again.written.emittedTypes, 1);
+    sameTree(incremental, full);
+  });
+});
+
+describe("pins and patches", () => {
+  const configFile = path.join(repoRoot, "test/fixtures/generation.json");
+  const config = parseGenerationConfig(
+    configFile,
+    JSON.stringify({
+      suppressions: [],
+      pins: [{ type: "AWS::Fixture::Link", file: "pins/AWS_Fixture_Link.json", reason: "fixture pin" }],
+    }),
+  );
+
+  test("a pinned schema replaces the cached one, and a patch rewrites its schema", () => {
+    const result = generate({
+      schemasDir: path.join(repoRoot, "test/fixtures/schemas"),
+      outDir: fixtures,
+      config,
+      patches: [
+        {
+          type: "AWS::Fixture::Widget",
+          reason: "fixture patch",
+          apply: (schema) => ({ ...schema, description: "patched" }),
+        },
+      ],
+    });
+    assert.deepEqual(
+      result.plan.adjustments.map((a) => `${a.kind} ${a.type}`),
+      ["pin AWS::Fixture::Link", "patch AWS::Fixture::Widget"],
+    );
+    const link = result.plan.types.find((t) => t.model.cfnTypeName === "AWS::Fixture::Link")!;
+    assert.ok(link.model.resource?.attributes.note, "the pinned schema's extra property is generated");
+    const widget = result.plan.types.find((t) => t.model.cfnTypeName === "AWS::Fixture::Widget")!;
+    assert.equal(widget.model.resource?.description, "patched");
+  });
+
+  test("configuration errors name the file and pointer", () => {
+    assert.throws(
+      () =>
+        parseGenerationConfig("gen.json", JSON.stringify({ pins: [{ type: "AWS::X::Y", file: "x.json" }] })),
+      /gen\.json: \/pins\/0\/reason: every pin needs a reason/,
+    );
+    assert.throws(
+      () =>
+        parseGenerationConfig(
+          "gen.json",
+          JSON.stringify({ suppressions: [{ type: "bad", modules: ["resource"], reason: "r" }] }),
+        ),
+      /gen\.json: \/suppressions\/0\/type/,
+    );
+  });
+
+  test("the real CloudFront patch applies once and is idempotent", async () => {
+    const { schemaPatches } = await import("../../schemas/patches.js");
+    const patch = schemaPatches.find((p) => p.type === "AWS::CloudFront::ContinuousDeploymentPolicy")!;
+    const file = path.join(resolveSchemasDir(), "AWS_CloudFront_ContinuousDeploymentPolicy.json");
+    const fixed = patch.apply(JSON.parse(fs.readFileSync(file, "utf8")));
+    assert.ok(fixed);
+    assert.ok((fixed.deprecatedProperties as string[]).every((p) => p.startsWith("/properties/")));
+    assert.equal(patch.apply(fixed), undefined);
+  });
+});
