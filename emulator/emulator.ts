@@ -1,7 +1,8 @@
 // In-process API: startEmulator() wires the type registry, state (optionally persisted), faults,
 // the Cloud Control service, STS and the control API behind one node:http server.
 import { randomUUID } from "node:crypto";
-import { resolveSchemasDir } from "../generator/config/paths.js";
+import fs from "node:fs";
+import { resolveSchemasDir, SCHEMAS_DIR_ENV } from "../generator/config/paths.js";
 import { CallLog } from "./control/call-log.js";
 import { CONTROL_PREFIX, handleControlRequest } from "./control/control-http.js";
 import { EmulatorControl } from "./control/control.js";
@@ -83,6 +84,15 @@ function checkOptions(options: EmulatorOptions): void {
   }
 }
 
+/** The schema folder, refused at start when it cannot be listed (rather than failing every call). */
+function checkedSchemasDir(flag: string | undefined): string {
+  const dir = resolveSchemasDir(flag);
+  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new Error(`schema folder ${dir} does not exist (use --schemas or ${SCHEMAS_DIR_ENV})`);
+  }
+  return dir;
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   checkOptions(options);
   const accountId = options.accountId ?? DEFAULT_ACCOUNT_ID;
@@ -119,7 +129,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const faults = new FaultRegistry(random);
   for (const spec of options.faults ?? []) faults.add(parseFaultRule(spec));
   const registry = new TypeRegistry(
-    options.schemaSource ?? directorySchemaSource(resolveSchemasDir(options.schemasDir)),
+    options.schemaSource ?? directorySchemaSource(checkedSchemasDir(options.schemasDir)),
   );
   const service = new CloudControlService({
     state,

@@ -3,17 +3,9 @@
 // handler runs when the request completes: after the configured number of status polls and delay.
 import { ApiError } from "../api-errors.js";
 import type { FaultRegistry } from "../faults/fault-rules.js";
-import type { GenerationContext } from "../generate/plausible-values.js";
 import { notFoundMessage } from "../handlers/messages.js";
 import { parsePatchDocument } from "../handlers/patch-document.js";
-import {
-  type HandlerContext,
-  type HandlerResult,
-  runCreate,
-  runDelete,
-  runUpdate,
-  visibleModel,
-} from "../handlers/resource-handlers.js";
+import { visibleModel } from "../handlers/resource-handlers.js";
 import {
   CANCELLABLE_STATUSES,
   hookEventsOf,
@@ -22,21 +14,21 @@ import {
   type WireObject,
 } from "../requests/progress-events.js";
 import { identifierOf, resolveIdentifier } from "../schema/identifiers.js";
-import { getAtPath, isJsonObject, jsonEqual } from "../schema/pointers.js";
+import { isJsonObject, jsonEqual } from "../schema/pointers.js";
 import type { HandlerName, ResourceType, TypeRegistry } from "../schema/type-registry.js";
 import type { EmulatorState } from "../store/state.js";
 import {
   type ApiOperation,
   type EmulatorConfig,
-  type JsonObject,
   MUTATING_OPERATIONS,
-  type OperationStatus,
   type RequestRecord,
   type ResourceOperation,
   type StagedFailure,
 } from "../types.js";
 import { checkInputMembers } from "./input-members.js";
-import { decodePageToken, encodePageToken } from "./page-tokens.js";
+import { listFilterOf, matchesListFilter } from "./list-filter.js";
+import { pageOf } from "./paging.js";
+import { RequestRunner } from "./request-runner.js";
 
 export interface ServiceDeps {
   readonly state: EmulatorState;
@@ -51,8 +43,6 @@ export interface ServiceDeps {
   readonly newRequestToken: () => string;
 }
 
-const DEFAULT_PAGE_SIZE = 20;
-
 function optionalString(input: Record<string, unknown>, member: string): string | undefined {
   const value = input[member];
   return typeof value === "string" ? value : undefined;
@@ -62,38 +52,12 @@ function requiredString(input: Record<string, unknown>, member: string): string 
   return input[member] as string; // presence and type were checked by checkInputMembers
 }
 
-function requiredNames(schema: unknown): string[] {
-  return isJsonObject(schema) && Array.isArray(schema.required)
-    ? schema.required.filter((name): name is string => typeof name === "string")
-    : [];
-}
-
-/**
- * What a list request lacks under the list handler's `handlerSchema` (its `required`, and
- * `oneOf` / `anyOf` alternatives of required sets), or undefined when it is complete.
- */
-function missingListProperties(
-  handlerSchema: JsonObject | undefined,
-  filter: JsonObject,
-): string | undefined {
-  if (!handlerSchema) return undefined;
-  const has = (names: string[]): boolean => names.every((name) => filter[name] !== undefined);
-  const always = requiredNames(handlerSchema);
-  if (!has(always)) return always.filter((name) => filter[name] === undefined).join(", ");
-  for (const keyword of ["oneOf", "anyOf"] as const) {
-    const branches = handlerSchema[keyword];
-    if (!Array.isArray(branches) || branches.length === 0) continue;
-    const sets = branches.map(requiredNames);
-    const satisfied = sets.filter(has).length;
-    if (satisfied === 0 || (keyword === "oneOf" && satisfied > 1)) {
-      return sets.map((names) => names.join(" + ")).join(keyword === "oneOf" ? " xor " : " or ");
-    }
-  }
-  return undefined;
-}
-
 export class CloudControlService {
-  constructor(private readonly deps: ServiceDeps) {}
+  private readonly runner: RequestRunner;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.runner = new RequestRunner(deps);
+  }
 
   /** The resource type a call concerns (for fault matching), when it can be told. */
   typeNameOf(input: Record<string, unknown>): string | undefined {
@@ -131,7 +95,7 @@ export class CloudControlService {
     const now = this.deps.clock();
     this.deps.state.expire(now);
     for (const request of this.deps.state.listRequests()) {
-      if (isInFlight(request) && this.isDue(request, now)) this.finish(request);
+      if (isInFlight(request) && this.runner.isDue(request, now)) this.runner.finish(request);
     }
   }
 
@@ -155,15 +119,6 @@ export class CloudControlService {
     return resolveIdentifier(type, requiredString(input, "Identifier"), () =>
       this.deps.state.listResources(type.typeName),
     );
-  }
-
-  private generation(): GenerationContext {
-    return {
-      accountId: this.deps.accountId,
-      region: this.deps.region,
-      now: this.deps.clock(),
-      random: this.deps.random,
-    };
   }
 
   // ---- mutations -----------------------------------------------------------------------------
@@ -308,121 +263,8 @@ export class CloudControlService {
     if (request.document === undefined) delete request.document;
     this.deps.state.addRequest(request);
     const response = { ProgressEvent: progressEventOf(request) };
-    if (this.isDue(request, now)) this.finish(request);
+    if (this.runner.isDue(request, now)) this.runner.finish(request);
     return response;
-  }
-
-  // ---- completion ----------------------------------------------------------------------------
-
-  private isDue(request: RequestRecord, now: number): boolean {
-    if (request.hang && request.status !== "CANCEL_IN_PROGRESS") return false;
-    return (
-      request.polls >= request.completeAfterPolls && now - request.phaseStartedAt >= request.completeAfterMs
-    );
-  }
-
-  private setStatus(request: RequestRecord, status: OperationStatus): void {
-    request.status = status;
-    request.eventTime = this.deps.clock();
-    this.deps.state.touch();
-  }
-
-  /** Runs the request's handler (or ends its cancellation) and records the outcome. */
-  private finish(request: RequestRecord): void {
-    if (request.status === "CANCEL_IN_PROGRESS") {
-      this.setStatus(request, "CANCEL_COMPLETE");
-      return;
-    }
-    const type = this.deps.registry.find(request.typeName);
-    if (!type) {
-      this.fail(request, {
-        ok: false,
-        errorCode: "InternalFailure",
-        message: `type ${request.typeName} vanished`,
-      });
-      return;
-    }
-    const ctx: HandlerContext = { state: this.deps.state, generation: this.generation() };
-    const staged = request.stagedFailure;
-    switch (request.operation) {
-      case "CREATE": {
-        const result = runCreate(ctx, type, JSON.parse(request.document ?? "{}") as JsonObject);
-        if (!result.ok) return this.fail(request, result);
-        if (staged) {
-          // "The object exists but the create failed": stored, and the FAILED event names it.
-          if (staged.withIdentifier) this.store(type, result.identifier, result.model);
-          return this.failStaged(request, staged, staged.withIdentifier ? result.identifier : undefined);
-        }
-        this.store(type, result.identifier, result.model);
-        return this.succeed(request, type, result.identifier, result.model);
-      }
-      case "UPDATE": {
-        const identifier = request.identifier as string;
-        if (staged) return this.failStaged(request, staged, staged.withIdentifier ? identifier : undefined);
-        const parsed = parsePatchDocument(request.document ?? "[]");
-        const result = parsed.ok
-          ? runUpdate(ctx, type, identifier, parsed.ops)
-          : ({ ok: false, errorCode: "InvalidRequest", message: parsed.reason } as HandlerResult);
-        if (!result.ok) return this.fail(request, result);
-        if (result.identifier !== identifier) this.deps.state.deleteResource(type.typeName, identifier);
-        this.store(type, result.identifier, result.model);
-        return this.succeed(request, type, result.identifier, result.model);
-      }
-      case "DELETE": {
-        const identifier = request.identifier as string;
-        if (staged) return this.failStaged(request, staged, staged.withIdentifier ? identifier : undefined);
-        const result = runDelete(ctx, type, identifier);
-        if (!result.ok) return this.fail(request, result);
-        this.deps.state.deleteResource(type.typeName, identifier);
-        return this.succeed(request, type, identifier, undefined);
-      }
-    }
-  }
-
-  private store(type: ResourceType, identifier: string, model: JsonObject): void {
-    const now = this.deps.clock();
-    const existing = this.deps.state.getResource(type.typeName, identifier);
-    if (existing) this.deps.state.replaceProperties(existing, model, now);
-    else
-      this.deps.state.putResource({
-        typeName: type.typeName,
-        identifier,
-        properties: model,
-        createdAt: now,
-        updatedAt: now,
-      });
-  }
-
-  private succeed(
-    request: RequestRecord,
-    type: ResourceType,
-    identifier: string,
-    model: JsonObject | undefined,
-  ): void {
-    request.identifier = identifier;
-    if (model) request.resourceModel = visibleModel(type, model);
-    delete request.document; // the handler has run; the text is not needed any more
-    this.setStatus(request, "SUCCESS");
-  }
-
-  private fail(request: RequestRecord, result: Extract<HandlerResult, { ok: false }>): void {
-    // A FAILED create names an Identifier only when an object exists (see failStaged): a client that
-    // keeps the identifier of a failed create would otherwise later delete somebody else's object.
-    if (request.operation === "CREATE") delete request.identifier;
-    request.errorCode = result.errorCode;
-    request.statusMessage = result.message.slice(0, 1024);
-    delete request.document;
-    this.setStatus(request, "FAILED");
-  }
-
-  private failStaged(request: RequestRecord, staged: StagedFailure, identifier: string | undefined): void {
-    if (identifier !== undefined) request.identifier = identifier;
-    else delete request.identifier;
-    request.errorCode = staged.errorCode;
-    request.statusMessage =
-      staged.message ?? `Resource handler returned message: "injected ${staged.errorCode} failure"`;
-    delete request.document;
-    this.setStatus(request, "FAILED");
   }
 
   // ---- reads ---------------------------------------------------------------------------------
@@ -446,58 +288,14 @@ export class CloudControlService {
     };
   }
 
-  private listFilter(type: ResourceType, input: Record<string, unknown>): JsonObject {
-    const text = optionalString(input, "ResourceModel");
-    let filter: JsonObject = {};
-    if (text !== undefined) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch (error) {
-        throw new ApiError(
-          "InvalidRequestException",
-          `ResourceModel is not valid JSON: ${(error as Error).message}`,
-        );
-      }
-      if (!isJsonObject(parsed))
-        throw new ApiError("InvalidRequestException", "ResourceModel must be a JSON object");
-      filter = parsed;
-    }
-    const handlerSchema = type.listHandlerSchema;
-    const allowed = isJsonObject(handlerSchema?.properties) ? Object.keys(handlerSchema.properties) : [];
-    for (const key of Object.keys(filter)) {
-      if (!allowed.includes(key)) {
-        throw new ApiError(
-          "InvalidRequestException",
-          `ResourceModel property [${key}] is not supported by the list handler of ${type.typeName}` +
-            (allowed.length > 0 ? ` (supported: ${allowed.join(", ")})` : ""),
-        );
-      }
-    }
-    const missing = missingListProperties(handlerSchema, filter);
-    if (missing !== undefined) {
-      throw new ApiError(
-        "InvalidRequestException",
-        `Missing Or Invalid ResourceModel property in ${type.typeName} list handler request input. ` +
-          `Required property: [${missing}]`,
-      );
-    }
-    return filter;
-  }
-
   private listResources(input: Record<string, unknown>): WireObject {
     const type = this.requireType(requiredString(input, "TypeName"), "list");
-    const filter = this.listFilter(type, input);
-    // Filter keys that are not resource properties (e.g. a list of ARNs) only select the request shape.
-    const properties = isJsonObject(type.schema.properties) ? type.schema.properties : {};
-    const conditions = Object.entries(filter).filter(([key]) => key in properties);
+    const filter = listFilterOf(type, optionalString(input, "ResourceModel"));
     const matching = this.deps.state
       .listResources(type.typeName)
-      .filter((resource) =>
-        conditions.every(([key, value]) => jsonEqual(getAtPath(resource.properties, [key]), value)),
-      );
+      .filter((resource) => matchesListFilter(type, filter, resource));
     const scope = `resources:${type.typeName}:${JSON.stringify(filter)}`;
-    const page = this.page(matching, scope, input);
+    const page = pageOf(matching, scope, input);
     const output: WireObject = {
       TypeName: type.typeName,
       ResourceDescriptions: page.items.map((resource) => ({
@@ -507,25 +305,6 @@ export class CloudControlService {
     };
     if (page.nextToken !== undefined) output.NextToken = page.nextToken;
     return output;
-  }
-
-  private page<T>(
-    items: readonly T[],
-    scope: string,
-    input: Record<string, unknown>,
-  ): { items: T[]; nextToken?: string } {
-    const size = typeof input.MaxResults === "number" ? input.MaxResults : DEFAULT_PAGE_SIZE;
-    const token = optionalString(input, "NextToken");
-    let offset = 0;
-    if (token !== undefined) {
-      const decoded = decodePageToken(token, scope);
-      if (decoded === undefined)
-        throw new ApiError("InvalidRequestException", "The NextToken is invalid or expired.");
-      offset = decoded;
-    }
-    const slice = items.slice(offset, offset + size);
-    const next = offset + size < items.length ? encodePageToken(scope, offset + size) : undefined;
-    return next === undefined ? { items: slice } : { items: slice, nextToken: next };
   }
 
   // ---- requests ------------------------------------------------------------------------------
@@ -543,8 +322,8 @@ export class CloudControlService {
     if (isInFlight(request)) {
       request.polls++;
       this.deps.state.touch();
-      if (this.isDue(request, this.deps.clock())) this.finish(request);
-      else if (request.status === "PENDING") this.setStatus(request, "IN_PROGRESS");
+      if (this.runner.isDue(request, this.deps.clock())) this.runner.finish(request);
+      else if (request.status === "PENDING") this.runner.setStatus(request, "IN_PROGRESS");
     }
     const output: WireObject = { ProgressEvent: progressEventOf(request) };
     const hooks = hookEventsOf(request);
@@ -562,7 +341,7 @@ export class CloudControlService {
       .filter((request) => !statuses || statuses.length === 0 || statuses.includes(request.status))
       .reverse(); // newest first
     const scope = `requests:${JSON.stringify([operations ?? [], statuses ?? []])}`;
-    const page = this.page(matching, scope, input);
+    const page = pageOf(matching, scope, input);
     const output: WireObject = { ResourceRequestStatusSummaries: page.items.map(progressEventOf) };
     if (page.nextToken !== undefined) output.NextToken = page.nextToken;
     return output;
@@ -573,9 +352,9 @@ export class CloudControlService {
     if (CANCELLABLE_STATUSES.has(request.status)) {
       request.polls = 0;
       request.phaseStartedAt = this.deps.clock();
-      this.setStatus(request, "CANCEL_IN_PROGRESS");
+      this.runner.setStatus(request, "CANCEL_IN_PROGRESS");
       const response = { ProgressEvent: progressEventOf(request) };
-      if (this.isDue(request, request.phaseStartedAt)) this.finish(request);
+      if (this.runner.isDue(request, request.phaseStartedAt)) this.runner.finish(request);
       return response;
     }
     if (request.status === "CANCEL_IN_PROGRESS" || request.status === "CANCEL_COMPLETE") {

@@ -9,6 +9,10 @@ import {
   type ProgressEvent,
   UpdateResourceCommand,
 } from "@aws-sdk/client-cloudcontrol";
+import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../../emulator/emulator.js";
 
 export const CREDENTIALS = { accessKeyId: "AKIDEMULATOR", secretAccessKey: "emulator-secret" };
@@ -39,6 +43,19 @@ export async function startHarness(options: EmulatorOptions = {}): Promise<Harne
       await emulator.stop();
     },
   };
+}
+
+/** Asserts that startEmulator refuses these options; an emulator that starts anyway is stopped (no hang). */
+export async function assertStartFails(options: EmulatorOptions, message: RegExp): Promise<void> {
+  let started: RunningEmulator | undefined;
+  try {
+    started = await startEmulator({ port: 0, ...options });
+  } catch (error) {
+    assert.match((error as Error).message, message);
+    return;
+  }
+  await started.stop();
+  assert.fail(`startEmulator accepted ${JSON.stringify(options)}`);
 }
 
 const TERMINAL = new Set(["SUCCESS", "FAILED", "CANCEL_COMPLETE"]);
@@ -126,4 +143,41 @@ export async function rejection(
     return error as Error & { $metadata?: { httpStatusCode?: number; attempts?: number } };
   }
   throw new Error("expected the call to fail");
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export interface RunningCli {
+  child: ChildProcess;
+  url: string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `emulator/cli.ts` in a child process and waits for its "listening on" line. */
+export function startCli(args: string[]): Promise<RunningCli> {
+  const child = spawn(process.execPath, ["--import", "tsx", "emulator/cli.ts", ...args], {
+    cwd: repoRoot,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`CLI did not start: ${stderr}`));
+    }, 15_000);
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /listening on (http:\/\/[^\s]+)/.exec(stderr);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1], stderr: () => stderr, exited });
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`CLI exited with ${code}: ${stderr}`));
+    });
+  });
 }

@@ -1,19 +1,24 @@
 // --state-file: the state survives restarts (in-flight requests and client tokens included), an
 // unfinished write (torn temporary file) is ignored, and a SIGKILL at any moment never corrupts it.
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import { CreateResourceCommand, GetResourceRequestStatusCommand } from "@aws-sdk/client-cloudcontrol";
 import { startEmulator } from "../../emulator/emulator.js";
 import { StateFile } from "../../emulator/store/state-file.js";
-import { cloudControlClient, create, getProperties, startHarness, waitForRequest } from "./helpers.js";
+import {
+  assertStartFails,
+  cloudControlClient,
+  create,
+  getProperties,
+  startCli,
+  startHarness,
+  waitForRequest,
+} from "./helpers.js";
 
 const LOG_GROUP = "AWS::Logs::LogGroup";
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 describe("state file", () => {
   let dir: string;
@@ -97,9 +102,9 @@ describe("state file", () => {
   test("a file that is not an emulator state is refused, not overwritten", async () => {
     const stateFile = path.join(dir, "garbage.json");
     fs.writeFileSync(stateFile, '{"resources": [');
-    await assert.rejects(startEmulator({ stateFile }), /not valid JSON/);
+    await assertStartFails({ stateFile }, /not valid JSON/);
     fs.writeFileSync(stateFile, '{"something": "else"}');
-    await assert.rejects(startEmulator({ stateFile }), /not an emulator state/);
+    await assertStartFails({ stateFile }, /not an emulator state/);
     assert.equal(fs.readFileSync(stateFile, "utf8"), '{"something": "else"}');
   });
 
@@ -123,39 +128,18 @@ describe("state file", () => {
   });
 });
 
-function startCli(args: string[]): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "emulator/cli.ts", ...args], {
-    cwd: repoRoot,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`CLI did not start: ${stderr}`)), 15_000);
-    child.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const match = /listening on (http:\/\/[^\s]+)/.exec(stderr);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1], stderr: () => stderr });
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`CLI exited with ${code}: ${stderr}`));
-    });
-  });
-}
-
 describe("the CLI under SIGKILL", () => {
   test("killed while writing: the state file stays a complete state holding every acknowledged request", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "emulator-kill-"));
     const stateFile = path.join(dir, "state.json");
     try {
       const cli = await startCli(["--port", "0", "--state-file", stateFile, "--complete-after-polls", "0"]);
+      // Whatever happens below, the child must not outlive the test.
+      const killed = cli.exited;
+      const ensureDead = () => cli.child.kill("SIGKILL");
       const client = cloudControlClient(cli.url, 1);
       const acknowledged: string[] = [];
       let stop = false;
-      const exited = new Promise((resolve) => cli.child.once("exit", resolve));
       // Four writers keep the server saving until the kill lands in the middle of it all.
       const writers = [0, 1, 2, 3].map(async (writer) => {
         for (let i = 0; !stop && i < 500; i++) {
@@ -175,8 +159,8 @@ describe("the CLI under SIGKILL", () => {
           }
         }
       });
-      await Promise.all(writers);
-      await exited;
+      await Promise.all(writers).finally(ensureDead);
+      await killed;
       client.destroy();
       assert.ok(acknowledged.length >= 40);
       assert.match(cli.stderr(), /CreateResource AWS::Logs::LogGroup -> 200/, "one log line per request");

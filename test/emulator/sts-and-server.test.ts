@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { GetCallerIdentityCommand, STSClient } from "@aws-sdk/client-sts";
 import { startEmulator } from "../../emulator/emulator.js";
-import { CREDENTIALS, create, startHarness } from "./helpers.js";
+import { assertStartFails, CREDENTIALS, create, startHarness } from "./helpers.js";
 
 function stsClient(url: string): STSClient {
   return new STSClient({ endpoint: url, region: "us-east-1", credentials: CREDENTIALS });
@@ -79,17 +79,21 @@ describe("server", () => {
   });
 
   test("invalid options are refused", async () => {
-    await assert.rejects(startEmulator({ accountId: "12" }), /12 digits/);
-    await assert.rejects(startEmulator({ completeAfterPolls: -1 }), /non-negative/);
+    await assertStartFails({ accountId: "12" }, /12 digits/);
+    await assertStartFails({ completeAfterPolls: -1 }, /non-negative/);
+    await assertStartFails({ schemasDir: "/nonexistent/schemas" }, /does not exist/);
   });
 
   test("stop() closes every socket and handle, and can be called twice", async () => {
     const before = process.getActiveResourcesInfo().filter((name) => name.startsWith("TCP")).length;
     const harness = await startHarness();
-    await create(harness.client, "AWS::Logs::LogGroup", { LogGroupName: "bye" });
-    const notFound = await fetch(`${harness.emulator.url}/nothing`);
-    assert.equal(notFound.status, 404);
-    await harness.close();
+    try {
+      await create(harness.client, "AWS::Logs::LogGroup", { LogGroupName: "bye" });
+      const notFound = await fetch(`${harness.emulator.url}/nothing`);
+      assert.equal(notFound.status, 404);
+    } finally {
+      await harness.close();
+    }
     await harness.emulator.stop();
     await assert.rejects(fetch(`${harness.emulator.url}/_emulator/health`));
     await new Promise((resolve) => setImmediate(resolve));

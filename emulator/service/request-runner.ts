@@ -1,0 +1,148 @@
+// Completing resource requests: runs the type's handler when a request is due (after its polls and
+// delay), commits the outcome to the state, and records the terminal event.
+import type { GenerationContext } from "../generate/plausible-values.js";
+import { parsePatchDocument } from "../handlers/patch-document.js";
+import {
+  type HandlerContext,
+  type HandlerResult,
+  runCreate,
+  runDelete,
+  runUpdate,
+  visibleModel,
+} from "../handlers/resource-handlers.js";
+import type { ResourceType, TypeRegistry } from "../schema/type-registry.js";
+import type { EmulatorState } from "../store/state.js";
+import type { JsonObject, OperationStatus, RequestRecord, StagedFailure } from "../types.js";
+
+export interface RunnerDeps {
+  readonly state: EmulatorState;
+  readonly registry: TypeRegistry;
+  readonly clock: () => number;
+  readonly random: () => number;
+  readonly accountId: string;
+  readonly region: string;
+}
+
+export class RequestRunner {
+  constructor(private readonly deps: RunnerDeps) {}
+
+  private generation(): GenerationContext {
+    return {
+      accountId: this.deps.accountId,
+      region: this.deps.region,
+      now: this.deps.clock(),
+      random: this.deps.random,
+    };
+  }
+
+  isDue(request: RequestRecord, now: number): boolean {
+    if (request.hang && request.status !== "CANCEL_IN_PROGRESS") return false;
+    return (
+      request.polls >= request.completeAfterPolls && now - request.phaseStartedAt >= request.completeAfterMs
+    );
+  }
+
+  setStatus(request: RequestRecord, status: OperationStatus): void {
+    request.status = status;
+    request.eventTime = this.deps.clock();
+    this.deps.state.touch();
+  }
+
+  /** Runs the request's handler (or ends its cancellation) and records the outcome. */
+  finish(request: RequestRecord): void {
+    if (request.status === "CANCEL_IN_PROGRESS") {
+      this.setStatus(request, "CANCEL_COMPLETE");
+      return;
+    }
+    const type = this.deps.registry.find(request.typeName);
+    if (!type) {
+      this.fail(request, {
+        ok: false,
+        errorCode: "InternalFailure",
+        message: `type ${request.typeName} vanished`,
+      });
+      return;
+    }
+    const ctx: HandlerContext = { state: this.deps.state, generation: this.generation() };
+    const staged = request.stagedFailure;
+    switch (request.operation) {
+      case "CREATE": {
+        const result = runCreate(ctx, type, JSON.parse(request.document ?? "{}") as JsonObject);
+        if (!result.ok) return this.fail(request, result);
+        if (staged) {
+          // "The object exists but the create failed": stored, and the FAILED event names it.
+          if (staged.withIdentifier) this.store(type, result.identifier, result.model);
+          return this.failStaged(request, staged, staged.withIdentifier ? result.identifier : undefined);
+        }
+        this.store(type, result.identifier, result.model);
+        return this.succeed(request, type, result.identifier, result.model);
+      }
+      case "UPDATE": {
+        const identifier = request.identifier as string;
+        if (staged) return this.failStaged(request, staged, staged.withIdentifier ? identifier : undefined);
+        const parsed = parsePatchDocument(request.document ?? "[]");
+        const result = parsed.ok
+          ? runUpdate(ctx, type, identifier, parsed.ops)
+          : ({ ok: false, errorCode: "InvalidRequest", message: parsed.reason } as HandlerResult);
+        if (!result.ok) return this.fail(request, result);
+        if (result.identifier !== identifier) this.deps.state.deleteResource(type.typeName, identifier);
+        this.store(type, result.identifier, result.model);
+        return this.succeed(request, type, result.identifier, result.model);
+      }
+      case "DELETE": {
+        const identifier = request.identifier as string;
+        if (staged) return this.failStaged(request, staged, staged.withIdentifier ? identifier : undefined);
+        const result = runDelete(ctx, type, identifier);
+        if (!result.ok) return this.fail(request, result);
+        this.deps.state.deleteResource(type.typeName, identifier);
+        return this.succeed(request, type, identifier, undefined);
+      }
+    }
+  }
+
+  private store(type: ResourceType, identifier: string, model: JsonObject): void {
+    const now = this.deps.clock();
+    const existing = this.deps.state.getResource(type.typeName, identifier);
+    if (existing) this.deps.state.replaceProperties(existing, model, now);
+    else
+      this.deps.state.putResource({
+        typeName: type.typeName,
+        identifier,
+        properties: model,
+        createdAt: now,
+        updatedAt: now,
+      });
+  }
+
+  private succeed(
+    request: RequestRecord,
+    type: ResourceType,
+    identifier: string,
+    model: JsonObject | undefined,
+  ): void {
+    request.identifier = identifier;
+    if (model) request.resourceModel = visibleModel(type, model);
+    delete request.document; // the handler has run; the text is not needed any more
+    this.setStatus(request, "SUCCESS");
+  }
+
+  private fail(request: RequestRecord, result: Extract<HandlerResult, { ok: false }>): void {
+    // A FAILED create names an Identifier only when an object exists (see failStaged): a client that
+    // keeps the identifier of a failed create would otherwise later delete somebody else's object.
+    if (request.operation === "CREATE") delete request.identifier;
+    request.errorCode = result.errorCode;
+    request.statusMessage = result.message.slice(0, 1024);
+    delete request.document;
+    this.setStatus(request, "FAILED");
+  }
+
+  private failStaged(request: RequestRecord, staged: StagedFailure, identifier: string | undefined): void {
+    if (identifier !== undefined) request.identifier = identifier;
+    else delete request.identifier;
+    request.errorCode = staged.errorCode;
+    request.statusMessage =
+      staged.message ?? `Resource handler returned message: "injected ${staged.errorCode} failure"`;
+    delete request.document;
+    this.setStatus(request, "FAILED");
+  }
+}
