@@ -19,11 +19,16 @@ export function defaultToValue(type: AttributeType, value: JsonValue | undefined
     }
     case "listNested":
     case "setNested":
-      return (value as readonly JsonValue[]).map((item) => defaultToValue({ kind: "object", attributes: type.attributes }, item));
+      return (value as readonly JsonValue[]).map((item) =>
+        defaultToValue({ kind: "object", attributes: type.attributes }, item),
+      );
     case "mapNested": {
       const record = value as { readonly [k: string]: JsonValue };
       return makeRecord(
-        Object.keys(record).map((k) => [k, defaultToValue({ kind: "object", attributes: type.attributes }, record[k])]),
+        Object.keys(record).map((k) => [
+          k,
+          defaultToValue({ kind: "object", attributes: type.attributes }, record[k]),
+        ]),
       );
     }
     default:
@@ -45,7 +50,9 @@ function elementDefault(type: ElementType, value: JsonValue): TfValue {
       return (value as readonly JsonValue[]).map((item) => elementDefault(type.element, item));
     case "map": {
       const record = value as { readonly [k: string]: JsonValue };
-      return makeRecord(Object.keys(record).map((k) => [k, elementDefault(type.element, record[k] as JsonValue)]));
+      return makeRecord(
+        Object.keys(record).map((k) => [k, elementDefault(type.element, record[k] as JsonValue)]),
+      );
     }
   }
 }

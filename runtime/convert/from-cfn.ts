@@ -6,7 +6,13 @@
 import type { Attributes, AttributeType, ElementType } from "../schema/types.js";
 import { numberText, parseNumber } from "../values/number.js";
 import { makeRecord, type TfRecord, type TfValue } from "../values/value.js";
-import { canonicalJson, isJsonDocNumber, isJsonDocObject, type JsonDoc, type JsonDocObject } from "./json-doc.js";
+import {
+  canonicalJson,
+  isJsonDocNumber,
+  isJsonDocObject,
+  type JsonDoc,
+  type JsonDocObject,
+} from "./json-doc.js";
 
 /** The Terraform object for a model: every attribute present, null where the model has nothing. */
 export function fromModel(attributes: Attributes, model: JsonDocObject): TfRecord {
@@ -32,9 +38,13 @@ export function attributeFromJson(type: AttributeType, json: JsonDoc): TfValue {
       return isJsonDocObject(json) ? objectFromJson(type.attributes, json) : null;
     case "listNested":
     case "setNested":
-      return arrayFromJson(json, (item) => (isJsonDocObject(item) ? objectFromJson(type.attributes, item) : null));
+      return arrayFromJson(json, (item) =>
+        isJsonDocObject(item) ? objectFromJson(type.attributes, item) : null,
+      );
     case "mapNested":
-      return mapFromJson(json, (item) => (isJsonDocObject(item) ? objectFromJson(type.attributes, item) : null));
+      return mapFromJson(json, (item) =>
+        isJsonDocObject(item) ? objectFromJson(type.attributes, item) : null,
+      );
     default:
       return elementFromJson(type, json);
   }

@@ -99,7 +99,9 @@ export function jsonDocFromPlain(value: unknown): JsonDoc {
   if (value instanceof DecimalNumber) return value;
   if (Array.isArray(value)) return value.map(jsonDocFromPlain);
   if (typeof value === "object") {
-    return makeJsonObject(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, jsonDocFromPlain(v)]));
+    return makeJsonObject(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, jsonDocFromPlain(v)]),
+    );
   }
   throw new JsonDocError(`not JSON data: ${typeof value}`);
 }
@@ -111,7 +113,12 @@ export function jsonDocToPlain(doc: JsonDoc): unknown {
   if (isJsonDocObject(doc)) {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(doc)) {
-      Object.defineProperty(out, key, { value: jsonDocToPlain(doc[key] as JsonDoc), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, key, {
+        value: jsonDocToPlain(doc[key] as JsonDoc),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   }

@@ -83,8 +83,12 @@ function reorderArray(current: readonly JsonDoc[], prior: JsonDoc | undefined): 
     return ordered.map((item, i) => reorderWithPrior(item, priorOf[i]));
   }
   if (priorItems && isPrimitiveList(current)) {
-    return priorOrder(current, priorItems, (p, c) => jsonDocEquals(p, c), (item) => primitiveText(item) ?? "")
-      .ordered;
+    return priorOrder(
+      current,
+      priorItems,
+      (p, c) => jsonDocEquals(p, c),
+      (item) => primitiveText(item) ?? "",
+    ).ordered;
   }
   if (!priorItems && isKeyValueList(current)) {
     return [...current]
@@ -110,7 +114,10 @@ export function reorderWithPrior(current: JsonDoc, prior: JsonDoc | undefined): 
     const priorMember = priorObject && Object.hasOwn(priorObject, key) ? priorObject[key] : undefined;
     if (isJsonDocObject(member)) {
       // An object without a prior counterpart is left as the service sent it.
-      out[key] = priorMember !== undefined && isJsonDocObject(priorMember) ? reorderWithPrior(member, priorMember) : member;
+      out[key] =
+        priorMember !== undefined && isJsonDocObject(priorMember)
+          ? reorderWithPrior(member, priorMember)
+          : member;
     } else if (Array.isArray(member)) {
       out[key] = reorderArray(member as readonly JsonDoc[], priorMember);
     } else {
@@ -125,8 +132,12 @@ export function normalizeWithoutPrior(current: JsonDoc): JsonDoc {
   if (Array.isArray(current)) {
     const items = current as readonly JsonDoc[];
     if (isKeyValueList(items)) return reorderArray(items, undefined);
-    return items.map((item) => (isJsonDocObject(item) || Array.isArray(item) ? normalizeWithoutPrior(item) : item));
+    return items.map((item) =>
+      isJsonDocObject(item) || Array.isArray(item) ? normalizeWithoutPrior(item) : item,
+    );
   }
   if (!isJsonDocObject(current)) return current;
-  return makeJsonObject(Object.keys(current).map((key) => [key, normalizeWithoutPrior(current[key] as JsonDoc)]));
+  return makeJsonObject(
+    Object.keys(current).map((key) => [key, normalizeWithoutPrior(current[key] as JsonDoc)]),
+  );
 }

@@ -68,7 +68,8 @@ function elementToJson(type: ElementType, value: TfValue, path: PathStep[]): Jso
       try {
         return parseJsonDoc(value);
       } catch (error) {
-        if (error instanceof JsonDocError) throw new DesiredStateError(path, `not a JSON document: ${error.message}`);
+        if (error instanceof JsonDocError)
+          throw new DesiredStateError(path, `not a JSON document: ${error.message}`);
         throw error;
       }
     case "bool":

@@ -1,0 +1,104 @@
+// Create (cloudcontrol-runtime.md §3.1, §6). The object's identifier is taken from the very first
+// response that names it (CreateResource's own ProgressEvent included), so whenever a remote
+// object may exist the failed create still returns a state holding its `id`: Terraform stores it
+// tainted and replaces it on the next apply instead of orphaning it.
+import type { Diagnostic } from "../../protocol/provider-backend.js";
+import type { ResourceDefinition } from "../schema/types.js";
+import { stringifyJsonDoc } from "../convert/json-doc.js";
+import { toDesiredState } from "../convert/to-cfn.js";
+import { definitionImpliedType } from "../values/implied-type.js";
+import { isRecord, makeRecord, type TfValue } from "../values/value.js";
+import type { OperationContext } from "./context.js";
+import { desiredStateDiagnostic, requestErrorDiagnostic } from "./diagnostics.js";
+import { fillAfterApply } from "./fill-after-apply.js";
+import { RequestError, runRequest } from "./request.js";
+
+export interface ApplyOutcome {
+  readonly newState: TfValue;
+  readonly diagnostics: Diagnostic[];
+}
+
+/** The all-null object with only `id`: what Terraform stores (tainted) for a half-made object. */
+export function idOnlyState(definition: ResourceDefinition, identifier: string): TfValue {
+  const type = definitionImpliedType(definition);
+  return makeRecord(Object.keys(type.attributes).map((name) => [name, name === "id" ? identifier : null]));
+}
+
+/** The value with its `id` attribute set. */
+export function withId(definition: ResourceDefinition, value: TfValue, identifier: string): TfValue {
+  if (!isRecord(value) || !Object.hasOwn(definition.attributes, "id")) return value;
+  return makeRecord([...Object.entries(value), ["id", identifier]]);
+}
+
+const CLEANUP_TIMEOUT_MS = 10_000;
+
+/**
+ * After a create we stopped waiting for (timeout, cancellation, failed poll): look once more, and
+ * if the request still runs ask Cloud Control to cancel it, so the remote object either never
+ * appears or is named by the (tainted) state we return. awscc leaves such requests running.
+ */
+async function settleAbandonedCreate(
+  ctx: OperationContext,
+  requestToken: string,
+): Promise<string | undefined> {
+  const signal = AbortSignal.timeout(CLEANUP_TIMEOUT_MS);
+  try {
+    const { event } = await ctx.api.getResourceRequestStatus(requestToken, signal);
+    if (event.OperationStatus === "PENDING" || event.OperationStatus === "IN_PROGRESS") {
+      const cancelled = await ctx.api.cancelResourceRequest(requestToken, signal);
+      return cancelled?.Identifier || event.Identifier || undefined;
+    }
+    return event.Identifier || undefined;
+  } catch {
+    return undefined; // best effort: the diagnostic already names the RequestToken
+  }
+}
+
+export async function createResource(
+  ctx: OperationContext,
+  definition: ResourceDefinition,
+  planned: TfValue,
+): Promise<ApplyOutcome> {
+  let desired: string;
+  try {
+    desired = stringifyJsonDoc(toDesiredState(definition.attributes, planned));
+  } catch (error) {
+    return { newState: null, diagnostics: [desiredStateDiagnostic("Terraform Plan", error)] };
+  }
+  const clientToken = ctx.newClientToken();
+  let identifier: string | undefined;
+  try {
+    const outcome = await runRequest(ctx, definition, "create", undefined, (signal) =>
+      ctx.api.createResource(definition.cfnTypeName, desired, clientToken, signal),
+    );
+    identifier = outcome.identifier;
+  } catch (error) {
+    if (!(error instanceof RequestError)) throw error;
+    let known = error.identifier;
+    if (error.stage === "wait" && error.requestToken && error.waitKind !== "failed") {
+      known = (await settleAbandonedCreate(ctx, error.requestToken)) ?? known;
+    }
+    return {
+      newState: known ? idOnlyState(definition, known) : null,
+      diagnostics: [requestErrorDiagnostic(error)],
+    };
+  }
+  if (!identifier) {
+    return {
+      newState: null,
+      diagnostics: [
+        requestErrorDiagnostic(
+          new RequestError(
+            "wait",
+            "CreateResource",
+            new Error("the request succeeded without an Identifier"),
+            undefined,
+            undefined,
+          ),
+        ),
+      ],
+    };
+  }
+  const filled = await fillAfterApply(ctx, definition, identifier, withId(definition, planned, identifier));
+  return { newState: filled.state, diagnostics: filled.diagnostics };
+}

@@ -1,0 +1,60 @@
+// Unknown-fill after a successful create or update (cloudcontrol-runtime.md §3.7): one GetResource
+// only when the plan left something unknown; known planned values are kept as planned.
+import { type Diagnostic, errorDiagnostic } from "../../protocol/provider-backend.js";
+import type { ResourceDefinition } from "../schema/types.js";
+import { toDesiredState } from "../convert/to-cfn.js";
+import { isNotFoundError, operationFailed } from "../cloudcontrol/errors.js";
+import type { TfValue } from "../values/value.js";
+import type { OperationContext } from "./context.js";
+import { stateTranslationDiagnostic } from "./diagnostics.js";
+import { modelToValue } from "./read-back.js";
+import { fillUnknowns, nullUnknowns, unknownPaths } from "./unknown-fill.js";
+
+export interface FillOutcome {
+  readonly state: TfValue;
+  readonly diagnostics: Diagnostic[];
+}
+
+export async function fillAfterApply(
+  ctx: OperationContext,
+  definition: ResourceDefinition,
+  identifier: string,
+  state: TfValue,
+): Promise<FillOutcome> {
+  const paths = unknownPaths(definition.attributes, state);
+  if (paths.length === 0) return { state, diagnostics: [] };
+  let description;
+  try {
+    description = await ctx.api.getResource(definition.cfnTypeName, identifier, ctx.signal);
+  } catch (error) {
+    const diagnostic = isNotFoundError(error)
+      ? errorDiagnostic(
+          "AWS Resource Not Found After Creation or Update",
+          `The ${definition.cfnTypeName} with identifier ${identifier} was not found right after it was applied: ${operationFailed("GetResource", error)}`,
+        )
+      : errorDiagnostic("AWS SDK Go Service Operation Unsuccessful", operationFailed("GetResource", error));
+    return { state: nullUnknowns(state), diagnostics: [diagnostic] };
+  }
+  if (!description) {
+    return {
+      state: nullUnknowns(state),
+      diagnostics: [
+        errorDiagnostic(
+          "AWS Resource Not Found After Creation or Update",
+          `GetResource returned nothing for ${identifier}.`,
+        ),
+      ],
+    };
+  }
+  try {
+    // The plan's known parts order the fetched lists, so filled elements line up with planned ones.
+    const source = modelToValue(
+      definition.attributes,
+      description.properties,
+      toDesiredState(definition.attributes, state),
+    );
+    return { state: nullUnknowns(fillUnknowns(state, source, paths)), diagnostics: [] };
+  } catch (error) {
+    return { state: nullUnknowns(state), diagnostics: [stateTranslationDiagnostic(error)] };
+  }
+}

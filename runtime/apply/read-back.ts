@@ -1,0 +1,26 @@
+// A GetResource model as a Terraform value, with lists in the order of a reference document
+// (prior state or plan) so that elements line up with what Terraform holds.
+import type { Attributes } from "../schema/types.js";
+import { fromModel } from "../convert/from-cfn.js";
+import { isJsonDocObject, type JsonDoc, parseJsonDoc } from "../convert/json-doc.js";
+import { normalizeWithoutPrior, reorderWithPrior } from "../convert/reorder.js";
+import type { TfRecord } from "../values/value.js";
+
+export class ModelError extends Error {}
+
+/** The model's Terraform value; `reference` (a desired-state document) orders its lists. */
+export function modelToValue(
+  attributes: Attributes,
+  propertiesText: string,
+  reference: JsonDoc | undefined,
+): TfRecord {
+  let model: JsonDoc;
+  try {
+    model = parseJsonDoc(propertiesText);
+  } catch (error) {
+    throw new ModelError(`the resource properties are not JSON: ${(error as Error).message}`);
+  }
+  if (!isJsonDocObject(model)) throw new ModelError("the resource properties are not a JSON object");
+  const ordered = reference === undefined ? normalizeWithoutPrior(model) : reorderWithPrior(model, reference);
+  return fromModel(attributes, isJsonDocObject(ordered) ? ordered : model);
+}

@@ -1,0 +1,74 @@
+// Update (cloudcontrol-runtime.md §3.3, §6): an RFC 6902 patch from the prior to the planned desired
+// state. The prior document leaves write-only values out, so every write-only value in the plan
+// is sent again (the service cannot tell us whether it still holds it). readOnly and createOnly
+// properties are never part of the patch. A failed update returns the prior state: it claims
+// nothing that did not happen, and the next refresh shows whatever did.
+import type { ResourceDefinition } from "../schema/types.js";
+import { toDesiredState } from "../convert/to-cfn.js";
+import { buildPatch, serializePatch } from "../cloudcontrol/patch.js";
+import { parsePropertyPointer } from "../cloudcontrol/property-pointers.js";
+import { nullWriteOnly, writeOnlyAttributes } from "../read/write-only.js";
+import { isRecord, isUnknown, type TfValue } from "../values/value.js";
+import type { OperationContext } from "./context.js";
+import { type ApplyOutcome, withId } from "./create.js";
+import { desiredStateDiagnostic, missingIdDiagnostic, requestErrorDiagnostic } from "./diagnostics.js";
+import { fillAfterApply } from "./fill-after-apply.js";
+import { RequestError, runRequest } from "./request.js";
+
+/** The readOnly and createOnly pointers (as segments) an update must not touch. */
+export function excludedFromUpdates(definition: ResourceDefinition): string[][] {
+  const parse = (pointers: readonly string[]): string[][] =>
+    pointers.map(parsePropertyPointer).filter((segments): segments is string[] => segments !== undefined);
+  // createOnly members of array elements stay: an element added by the update needs them.
+  return [
+    ...parse(definition.readOnlyProperties),
+    ...parse(definition.createOnlyProperties).filter((s) => !s.includes("*")),
+  ];
+}
+
+export function updatePatchDocument(
+  definition: ResourceDefinition,
+  prior: TfValue,
+  planned: TfValue,
+): string {
+  const before = toDesiredState(
+    definition.attributes,
+    nullWriteOnly(definition.attributes, prior, writeOnlyAttributes(definition)),
+  );
+  const after = toDesiredState(definition.attributes, planned);
+  return serializePatch(buildPatch(before, after, { excluded: excludedFromUpdates(definition) }));
+}
+
+export async function updateResource(
+  ctx: OperationContext,
+  definition: ResourceDefinition,
+  prior: TfValue,
+  planned: TfValue,
+): Promise<ApplyOutcome> {
+  const id = isRecord(prior) ? prior.id : undefined;
+  if (typeof id !== "string" || id === "") return { newState: prior, diagnostics: [missingIdDiagnostic()] };
+  let patch: string;
+  try {
+    patch = updatePatchDocument(definition, prior, planned);
+  } catch (error) {
+    return { newState: prior, diagnostics: [desiredStateDiagnostic("Terraform Plan", error)] };
+  }
+  let identifier = id;
+  // An empty patch changes nothing remotely (the plan differed only in values still unknown).
+  if (patch !== "[]") {
+    const clientToken = ctx.newClientToken();
+    try {
+      const outcome = await runRequest(ctx, definition, "update", id, (signal) =>
+        ctx.api.updateResource(definition.cfnTypeName, id, patch, clientToken, signal),
+      );
+      identifier = outcome.identifier ?? id;
+    } catch (error) {
+      if (!(error instanceof RequestError)) throw error;
+      return { newState: prior, diagnostics: [requestErrorDiagnostic(error)] };
+    }
+  }
+  const plannedId = isRecord(planned) ? planned.id : undefined;
+  const state = isUnknown(plannedId) ? withId(definition, planned, identifier) : planned;
+  const filled = await fillAfterApply(ctx, definition, identifier, state);
+  return { newState: filled.state, diagnostics: filled.diagnostics };
+}

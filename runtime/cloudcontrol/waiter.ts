@@ -1,0 +1,135 @@
+// Waiting for a resource request (cloudcontrol-runtime.md §4): poll GetResourceRequestStatus right
+// away, then with awscc's jittered backoff, until the request ends, the operation's deadline passes
+// or the caller cancels. Delays are injectable so tests need not sleep for seconds.
+import type { HookProgressEvent, ProgressEvent } from "@aws-sdk/client-cloudcontrol";
+import type { CloudControlApi } from "./client.js";
+import { describeError, isAbortError } from "./errors.js";
+
+export interface WaitTiming {
+  /** awscc: 5 s. Also the margin kept before the deadline. */
+  readonly minDelayMs: number;
+  /** awscc: 120 s. */
+  readonly maxDelayMs: number;
+  readonly random?: () => number;
+}
+
+export const DEFAULT_WAIT_TIMING: WaitTiming = { minDelayMs: 5_000, maxDelayMs: 120_000 };
+
+export type WaitFailureKind = "failed" | "timeout" | "cancelled" | "api";
+
+export class WaitError extends Error {
+  constructor(
+    readonly kind: WaitFailureKind,
+    message: string,
+    /** The last event read successfully (its Identifier names an object that may exist). */
+    readonly lastEvent: ProgressEvent | undefined,
+    readonly requestToken: string,
+  ) {
+    super(message);
+    this.name = "WaitError";
+  }
+}
+
+/** Delay after poll number `poll` (1-based), as awscc's ResourceRequestSuccess waiter computes it. */
+export function pollDelayMs(poll: number, timing: WaitTiming): number {
+  const random = timing.random ?? Math.random;
+  const { minDelayMs: min, maxDelayMs: max } = timing;
+  if (poll <= 1) return min;
+  const ceiling = poll <= 5 ? Math.min(max, min * 2 ** (poll - 1)) : max;
+  return min + random() * (ceiling - min);
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+function hookFailures(hooks: readonly HookProgressEvent[]): string {
+  const failed = hooks.filter(
+    (h) => h.HookStatus === "HOOK_FAILED" || h.HookStatus === "HOOK_COMPLETE_FAILED",
+  );
+  if (failed.length === 0) return "";
+  const entries = failed.map(
+    (h) =>
+      `HookName: ${h.HookTypeName ?? ""}, HookArn: ${h.HookTypeArn ?? ""}, HookVersion: ${h.HookTypeVersionId ?? ""}, ` +
+      `Time: ${h.HookEventTime ? h.HookEventTime.toISOString().replace(/\.\d{3}Z$/, "Z") : ""}, HookMessage: ${h.HookStatusMessage ?? ""}`,
+  );
+  return `. Hook failures: ${entries.join("; ")}`;
+}
+
+export interface WaitRequest {
+  readonly api: CloudControlApi;
+  readonly requestToken: string;
+  /** The whole operation's deadline (epoch ms), covering calls in flight. */
+  readonly deadline: number;
+  readonly timing: WaitTiming;
+  /** Cancellation (StopProvider). */
+  readonly signal: AbortSignal;
+  /** Sees every event read, e.g. to remember an Identifier as soon as it appears. */
+  readonly onEvent?: (event: ProgressEvent) => void;
+  readonly now?: () => number;
+}
+
+/** Resolves with the terminal event of a successful request; rejects with a WaitError otherwise. */
+export async function waitForRequest(request: WaitRequest): Promise<ProgressEvent> {
+  const { api, requestToken, deadline, timing, signal } = request;
+  const now = request.now ?? Date.now;
+  let lastEvent: ProgressEvent | undefined;
+  const fail = (kind: WaitFailureKind, message: string): WaitError =>
+    new WaitError(kind, message, lastEvent, requestToken);
+  const timeoutMessage = "exceeded max wait time for ResourceRequestSuccess waiter";
+  for (let poll = 1; ; poll++) {
+    if (signal.aborted)
+      throw fail("cancelled", "request cancelled while waiting for the operation to complete");
+    const remaining = deadline - now();
+    if (remaining <= 0) throw fail("timeout", timeoutMessage);
+    const deadlineSignal = AbortSignal.any([signal, AbortSignal.timeout(remaining)]);
+    let status;
+    try {
+      status = await api.getResourceRequestStatus(requestToken, deadlineSignal);
+    } catch (error) {
+      if (signal.aborted)
+        throw fail("cancelled", "request cancelled while waiting for the operation to complete");
+      if (isAbortError(error) || deadlineSignal.aborted) throw fail("timeout", timeoutMessage);
+      throw fail("api", describeError(error));
+    }
+    lastEvent = status.event;
+    request.onEvent?.(status.event);
+    switch (status.event.OperationStatus) {
+      case "SUCCESS":
+        return status.event;
+      case "FAILED":
+        // Deleting something that is already gone is what the caller wanted.
+        if (status.event.ErrorCode === "NotFound" && status.event.Operation === "DELETE") return status.event;
+        throw fail(
+          "failed",
+          `waiter state transitioned to FAILED. StatusMessage: ${status.event.StatusMessage ?? ""}. ` +
+            `ErrorCode: ${status.event.ErrorCode ?? ""}${hookFailures(status.hooks)}`,
+        );
+      case "CANCEL_COMPLETE":
+        // awscc counts this as success; the operation did not happen, so it is a failure here.
+        throw fail("failed", "the request was cancelled (CANCEL_COMPLETE) before it completed");
+      default:
+        break; // PENDING, IN_PROGRESS, CANCEL_IN_PROGRESS: keep polling
+    }
+    let delay = pollDelayMs(poll, timing);
+    const left = deadline - now();
+    if (left < timing.minDelayMs) throw fail("timeout", timeoutMessage);
+    if (left - delay <= timing.minDelayMs) delay = Math.max(0, left - timing.minDelayMs);
+    try {
+      await sleep(delay, signal);
+    } catch {
+      throw fail("cancelled", "request cancelled while waiting for the operation to complete");
+    }
+  }
+}

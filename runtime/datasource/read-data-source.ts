@@ -1,0 +1,99 @@
+// Data sources (cloudcontrol-runtime.md §3.6). Singular: GetResource by the configured id, lists
+// normalized without a prior (key-value lists sorted by key). Plural: every ListResources page;
+// `ids` holds the identifiers and `id` the region. An empty account is an empty set, not an error
+// (awscc issue #2225 reports "Empty result" as an error).
+import { type Diagnostic, errorDiagnostic } from "../../protocol/provider-backend.js";
+import type { SingularDataSourceDefinition, PluralDataSourceDefinition } from "../schema/types.js";
+import { describeError, isNotFoundError } from "../cloudcontrol/errors.js";
+import type { CloudControlApi } from "../cloudcontrol/client.js";
+import { stateTranslationDiagnostic } from "../apply/diagnostics.js";
+import { modelToValue } from "../apply/read-back.js";
+import { isRecord, makeRecord, type TfValue } from "../values/value.js";
+
+export interface DataSourceOutcome {
+  readonly state: TfValue;
+  readonly diagnostics: Diagnostic[];
+}
+
+export async function readSingularDataSource(
+  api: CloudControlApi,
+  definition: SingularDataSourceDefinition,
+  config: TfValue,
+  signal: AbortSignal,
+): Promise<DataSourceOutcome> {
+  const id = isRecord(config) ? config.id : undefined;
+  if (typeof id !== "string" || id === "") {
+    return {
+      state: null,
+      diagnostics: [
+        errorDiagnostic("Missing Attribute Value", "The data source needs an `id`.", [{ attribute: "id" }]),
+      ],
+    };
+  }
+  let description;
+  try {
+    description = await api.getResource(definition.cfnTypeName, id, signal);
+  } catch (error) {
+    const diagnostic = isNotFoundError(error)
+      ? errorDiagnostic(
+          "AWS Data Source Not Found",
+          `No ${definition.cfnTypeName} with identifier ${id} was found: ${describeError(error)}`,
+        )
+      : errorDiagnostic(
+          "AWS SDK Go Service Operation Unsuccessful",
+          `Calling Cloud Control API service GetResource operation returned: ${describeError(error)}`,
+        );
+    return { state: null, diagnostics: [diagnostic] };
+  }
+  if (!description) {
+    return {
+      state: null,
+      diagnostics: [
+        errorDiagnostic(
+          "AWS Data Source Not Found",
+          `No ${definition.cfnTypeName} with identifier ${id} was found.`,
+        ),
+      ],
+    };
+  }
+  try {
+    const value = modelToValue(definition.attributes, description.properties, undefined);
+    return { state: makeRecord([...Object.entries(value), ["id", description.identifier]]), diagnostics: [] };
+  } catch (error) {
+    return { state: null, diagnostics: [stateTranslationDiagnostic(error)] };
+  }
+}
+
+export async function readPluralDataSource(
+  api: CloudControlApi,
+  definition: PluralDataSourceDefinition,
+  region: string,
+  signal: AbortSignal,
+): Promise<DataSourceOutcome> {
+  const ids: string[] = [];
+  let nextToken: string | undefined;
+  try {
+    do {
+      const page = await api.listResources(definition.cfnTypeName, nextToken, signal);
+      ids.push(...page.identifiers);
+      nextToken = page.nextToken;
+    } while (nextToken);
+  } catch (error) {
+    return {
+      state: null,
+      diagnostics: [
+        errorDiagnostic(
+          "AWS SDK Go Service Operation Unsuccessful",
+          `Calling CloudControl service ListResources operation returned: ${describeError(error)}`,
+        ),
+      ],
+    };
+  }
+  return {
+    state: makeRecord([
+      ["id", region],
+      ["ids", [...new Set(ids)]],
+    ]),
+    diagnostics: [],
+  };
+}

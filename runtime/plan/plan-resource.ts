@@ -1,0 +1,240 @@
+// PlanResourceChange for Cloud Control resources, following the lifecycle contract
+// (plugin-protocol.md §4.2): start from Terraform's proposed new state, keep the prior spelling of
+// equivalent values (JSON strings, multiset lists), apply defaults, mark computed values the apply
+// will decide as unknown, keep prior values where UseStateForUnknown says so, and list the paths
+// whose change needs a new object.
+import type { Attribute, Attributes, ResourceDefinition } from "../schema/types.js";
+import { defaultToValue } from "../convert/default-value.js";
+import { jsonTextsEquivalent } from "../convert/json-string.js";
+import { attributeCtyType, definitionImpliedType } from "../values/implied-type.js";
+import type { AttributePath, PathStep } from "../values/path.js";
+import {
+  isRecord,
+  isUnknown,
+  makeRecord,
+  type TfRecord,
+  type TfValue,
+  UNKNOWN,
+  valueEquals,
+} from "../values/value.js";
+import { mapNested } from "./nested.js";
+import { multisetPlanValue } from "./multiset.js";
+
+export interface PlanInput {
+  readonly definition: ResourceDefinition;
+  /** Null on create. */
+  readonly prior: TfValue;
+  readonly proposed: TfValue;
+  readonly config: TfValue;
+}
+
+export interface PlanResult {
+  readonly planned: TfValue;
+  readonly requiresReplace: readonly AttributePath[];
+}
+
+const hasModifier = (attribute: Attribute, kind: string): boolean =>
+  (attribute.planModifiers ?? []).some((modifier) => modifier.kind === kind);
+
+const recordOrNull = (v: TfValue | undefined): TfRecord | null => (isRecord(v) ? v : null);
+
+export function planResource({ definition, prior, proposed, config }: PlanInput): PlanResult {
+  if (!isRecord(proposed)) return { planned: proposed, requiresReplace: [] };
+  const attributes = definition.attributes;
+  const priorRecord = recordOrNull(prior);
+  const configRecord = recordOrNull(config);
+  let planned = shapeValues(attributes, proposed, configRecord, priorRecord);
+  const changed =
+    priorRecord === null || !valueEquals(definitionImpliedType(definition), planned, priorRecord);
+  if (!changed) return { planned: priorRecord, requiresReplace: [] };
+  planned = markComputedUnknown(attributes, planned, configRecord, priorRecord, priorRecord !== null, false);
+  planned = useStateForUnknown(attributes, planned, configRecord, priorRecord);
+  if (priorRecord === null) return { planned, requiresReplace: [] };
+  const requiresReplace: AttributePath[] = [];
+  collectReplacePaths(attributes, planned, configRecord, priorRecord, [], requiresReplace);
+  if (requiresReplace.length === 0)
+    planned = unknownIdWhenIdentifierChanges(definition, planned, priorRecord);
+  return { planned, requiresReplace: dedupePaths(requiresReplace) };
+}
+
+/** Step 1: defaults, and the prior spelling of values that mean the same (no plan diff for them). */
+function shapeValues(
+  attributes: Attributes,
+  planned: TfRecord,
+  config: TfRecord | null,
+  prior: TfRecord | null,
+): TfRecord {
+  return rebuild(attributes, planned, (name, attribute, value) => {
+    const configured = config?.[name] ?? null;
+    const priorValue = prior?.[name] ?? null;
+    if (configured === null && attribute.default !== undefined)
+      return defaultToValue(attribute.type, attribute.default);
+    if (value === null || isUnknown(value)) return value;
+    if (attribute.type.kind === "string" && attribute.type.flavor === "json") {
+      return typeof priorValue === "string" &&
+        typeof value === "string" &&
+        jsonTextsEquivalent(value, priorValue)
+        ? priorValue
+        : value;
+    }
+    let next = mapNested(attribute.type, value, configured, priorValue, [], (v) =>
+      shapeValues(v.attributes, v.planned, v.config, v.prior),
+    );
+    if (hasModifier(attribute, "multiset"))
+      next = multisetPlanValue(attributeCtyType(attribute.type), next, priorValue);
+    return next;
+  });
+}
+
+/**
+ * Step 2 (only when something changes): computed values that are null and not configured are
+ * decided by the apply. An update cannot change createOnly properties, so on update their values
+ * (and everything inside them) stay as they are instead of becoming unknown — otherwise the
+ * createOnly parent would look changed and force a needless replacement.
+ */
+function markComputedUnknown(
+  attributes: Attributes,
+  planned: TfRecord,
+  config: TfRecord | null,
+  prior: TfRecord | null,
+  isUpdate: boolean,
+  frozen: boolean,
+): TfRecord {
+  return rebuild(attributes, planned, (name, attribute, value) => {
+    const configured = config?.[name] ?? null;
+    const keep = frozen || (isUpdate && isCreateOnly(attribute));
+    if (
+      value === null &&
+      attribute.computed &&
+      configured === null &&
+      attribute.default === undefined &&
+      !keep
+    )
+      return UNKNOWN;
+    if (value === null || isUnknown(value)) return value;
+    return mapNested(attribute.type, value, configured, prior?.[name] ?? null, [], (v) =>
+      markComputedUnknown(v.attributes, v.planned, v.config, v.prior, isUpdate, keep),
+    );
+  });
+}
+
+const isCreateOnly = (attribute: Attribute): boolean =>
+  hasModifier(attribute, "requiresReplace") || hasModifier(attribute, "requiresReplaceIfConfigured");
+
+/** Step 3: UseStateForUnknown keeps the prior value of a computed attribute the user does not set. */
+function useStateForUnknown(
+  attributes: Attributes,
+  planned: TfRecord,
+  config: TfRecord | null,
+  prior: TfRecord | null,
+): TfRecord {
+  return rebuild(attributes, planned, (name, attribute, value) => {
+    const configured = config?.[name] ?? null;
+    const priorValue = prior?.[name] ?? null;
+    if (isUnknown(value)) {
+      const keep =
+        hasModifier(attribute, "useStateForUnknown") && !isUnknown(configured) && priorValue !== null;
+      return keep ? priorValue : value;
+    }
+    if (value === null) return value;
+    return mapNested(attribute.type, value, configured, priorValue, [], (v) =>
+      useStateForUnknown(v.attributes, v.planned, v.config, v.prior),
+    );
+  });
+}
+
+/** Step 4: RequiresReplace / RequiresReplaceIfConfigured (createOnly properties), nested ones too. */
+function collectReplacePaths(
+  attributes: Attributes,
+  planned: TfRecord,
+  config: TfRecord | null,
+  prior: TfRecord | null,
+  path: readonly PathStep[],
+  out: AttributePath[],
+  /** Inside a set element: report the set's path instead (set elements have no address). */
+  collapseTo?: AttributePath,
+): void {
+  for (const name of Object.keys(attributes)) {
+    const attribute = attributes[name] as Attribute;
+    const value = planned[name] ?? null;
+    const configured = config?.[name] ?? null;
+    const priorValue = prior?.[name] ?? null;
+    const here = collapseTo ?? [...path, { attribute: name }];
+    const replace =
+      hasModifier(attribute, "requiresReplace") ||
+      (hasModifier(attribute, "requiresReplaceIfConfigured") && configured !== null);
+    if (
+      replace &&
+      !valueEquals(attributeCtyType(attribute.type), value, priorValue, { ignoreRefinements: true })
+    ) {
+      out.push(here);
+    }
+    if (value === null || isUnknown(value)) continue;
+    mapNested(attribute.type, value, configured, priorValue, here, (v) => {
+      collectReplacePaths(
+        v.attributes,
+        v.planned,
+        v.config,
+        v.prior,
+        v.path,
+        out,
+        collapseTo ?? (v.inSet ? v.path : undefined),
+      );
+      return v.planned;
+    });
+  }
+}
+
+/**
+ * When an update changes a primary identifier property in place, Cloud Control may give the
+ * object a new identifier: `id` then becomes known only after the apply.
+ */
+function unknownIdWhenIdentifierChanges(
+  definition: ResourceDefinition,
+  planned: TfRecord,
+  prior: TfRecord,
+): TfRecord {
+  if (!Object.hasOwn(definition.attributes, "id") || definition.attributes.id?.cfnName !== undefined)
+    return planned;
+  const identifierNames = new Set(
+    definition.primaryIdentifier
+      .map((pointer) => /^\/properties\/([^/]+)$/.exec(pointer)?.[1])
+      .filter((name): name is string => name !== undefined),
+  );
+  const changes = Object.keys(definition.attributes).some((name) => {
+    const attribute = definition.attributes[name] as Attribute;
+    if (attribute.cfnName === undefined || !identifierNames.has(attribute.cfnName)) return false;
+    return !valueEquals(attributeCtyType(attribute.type), planned[name], prior[name], {
+      ignoreRefinements: true,
+    });
+  });
+  return changes ? makeRecord([...Object.entries(planned), ["id", UNKNOWN]]) : planned;
+}
+
+/** A copy of the object with each attribute passed through `convert` (the same object when nothing changed). */
+function rebuild(
+  attributes: Attributes,
+  record: TfRecord,
+  convert: (name: string, attribute: Attribute, value: TfValue) => TfValue,
+): TfRecord {
+  let changed = false;
+  const entries = Object.keys(record).map((name): [string, TfValue] => {
+    const value = record[name] ?? null;
+    const attribute = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
+    if (!attribute) return [name, value];
+    const next = convert(name, attribute, value);
+    if (next !== value) changed = true;
+    return [name, next];
+  });
+  return changed ? makeRecord(entries) : record;
+}
+
+function dedupePaths(paths: readonly AttributePath[]): AttributePath[] {
+  const seen = new Set<string>();
+  return paths.filter((path) => {
+    const key = JSON.stringify(path);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

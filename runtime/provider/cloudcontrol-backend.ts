@@ -1,0 +1,249 @@
+// The provider's behaviour behind the plugin protocol: a ProviderBackend that plans locally and
+// applies, reads and imports through Cloud Control. Each RPC gets the resource definition from the
+// server; the backend holds only the configured AWS session and the cancellation state.
+import {
+  type ApplyResourceChangeRequest,
+  type ApplyResourceChangeResponse,
+  type ConfigureProviderRequest,
+  type Diagnostic,
+  type DiagnosticsResponse,
+  errorDiagnostic,
+  hasErrors,
+  type ImportResourceStateRequest,
+  type ImportResourceStateResponse,
+  type PlanResourceChangeRequest,
+  type PlanResourceChangeResponse,
+  type ProviderBackend,
+  type ReadDataSourceRequest,
+  type ReadDataSourceResponse,
+  type ReadResourceRequest,
+  type ReadResourceResponse,
+  type UpgradeResourceStateRequest,
+  type UpgradeResourceStateResponse,
+  type ValidateDataResourceConfigRequest,
+  type ValidateProviderConfigRequest,
+  type ValidateResourceConfigRequest,
+  warningDiagnostic,
+} from "../../protocol/provider-backend.js";
+import type { Logger } from "../../protocol/logger.js";
+import type { ResourceDefinition } from "../schema/types.js";
+import { createResource } from "../apply/create.js";
+import { type OperationContext, definitionTimeoutMs, type ResourceOperation } from "../apply/context.js";
+import { deleteResource } from "../apply/delete.js";
+import { updateResource } from "../apply/update.js";
+import { type CloudControlApi, sdkCloudControlApi } from "../cloudcontrol/client.js";
+import { newClientToken } from "../cloudcontrol/client-token.js";
+import { describeError } from "../cloudcontrol/errors.js";
+import { describeInFlight, InFlightRequests } from "../cloudcontrol/in-flight.js";
+import { DEFAULT_WAIT_TIMING, type WaitTiming } from "../cloudcontrol/waiter.js";
+import { DesiredStateError, toDesiredState } from "../convert/to-cfn.js";
+import { readPluralDataSource, readSingularDataSource } from "../datasource/read-data-source.js";
+import { planResource } from "../plan/plan-resource.js";
+import { importStub } from "../read/import-resource.js";
+import { readResource } from "../read/read-resource.js";
+import { upgradeState } from "../read/upgrade-state.js";
+import { DesiredStateSchemaValidator } from "../validate/desired-state-schema.js";
+import { type CfnSchemaSource, directorySchemaSource } from "../validate/schema-source.js";
+import { validateConfig } from "../validate/validators.js";
+import { type AwsSession, openSession } from "./aws-session.js";
+import { readProviderSettings } from "./settings.js";
+
+export interface CloudControlBackendOptions {
+  /** CloudFormation schemas for desired-state validation; `null` turns that check off. */
+  readonly schemaSource?: CfnSchemaSource | null;
+  /** Status polling delays (awscc: 5 s .. 120 s). */
+  readonly waitTiming?: WaitTiming;
+  /** Transport retry backoff per attempt, in ms. */
+  readonly retryBackoffMs?: (attempt: number) => number;
+  /** Per-operation time limit; defaults to the type's handler timeouts (0 ⇒ 120 min). */
+  readonly operationTimeoutMs?: (definition: ResourceDefinition, operation: ResourceOperation) => number;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly providerVersion?: string;
+  /** The provider's log (stderr for Terraform): configuration and abandoned requests. */
+  readonly logger?: Pick<Logger, "debug" | "warn">;
+}
+
+interface Configured {
+  readonly session: AwsSession;
+  readonly api: CloudControlApi;
+}
+
+const notConfigured = (): Diagnostic =>
+  errorDiagnostic(
+    "Provider Not Configured",
+    "The provider must be configured before resources or data sources are used.",
+  );
+
+export class CloudControlBackend implements ProviderBackend {
+  private configured: Configured | undefined;
+  private stopController = new AbortController();
+  private readonly inFlight = new InFlightRequests();
+  private readonly schemaValidator: DesiredStateSchemaValidator | undefined;
+
+  constructor(private readonly options: CloudControlBackendOptions = {}) {
+    const source = options.schemaSource === undefined ? directorySchemaSource() : options.schemaSource;
+    this.schemaValidator = source ? new DesiredStateSchemaValidator(source) : undefined;
+  }
+
+  /** The configured session's account and region (undefined before ConfigureProvider). */
+  get session(): { readonly accountId: string; readonly region: string } | undefined {
+    const session = this.configured?.session;
+    return session ? { accountId: session.accountId, region: session.region } : undefined;
+  }
+
+  /** Requests being waited on right now. */
+  inFlightRequests(): string[] {
+    return this.inFlight.list().map(describeInFlight);
+  }
+
+  private context(configured: Configured): OperationContext {
+    return {
+      api: configured.api,
+      timing: this.options.waitTiming ?? DEFAULT_WAIT_TIMING,
+      signal: this.stopController.signal,
+      inFlight: this.inFlight,
+      newClientToken,
+      operationTimeoutMs: this.options.operationTimeoutMs ?? definitionTimeoutMs,
+      now: Date.now,
+    };
+  }
+
+  validateProviderConfig(request: ValidateProviderConfigRequest): DiagnosticsResponse {
+    return { diagnostics: readProviderSettings(request.config, false).diagnostics };
+  }
+
+  async configureProvider(request: ConfigureProviderRequest): Promise<DiagnosticsResponse> {
+    const { settings, diagnostics } = readProviderSettings(request.config, true);
+    if (hasErrors(diagnostics)) return { diagnostics };
+    if (settings.httpProxy || settings.httpsProxy || settings.noProxy) {
+      diagnostics.push(
+        warningDiagnostic(
+          "Proxy Settings Not Supported",
+          "http_proxy, https_proxy and no_proxy are not supported yet and are ignored.",
+        ),
+      );
+    }
+    try {
+      const session = await openSession(settings, {
+        terraformVersion: request.terraformVersion,
+        providerVersion: this.options.providerVersion ?? "0.1.0",
+        env: this.options.env ?? process.env,
+        ...(this.options.retryBackoffMs ? { retryBackoffMs: this.options.retryBackoffMs } : {}),
+      });
+      this.configured?.session.destroy();
+      this.configured = { session, api: sdkCloudControlApi(session.cloudControl, session.roleArn) };
+      this.options.logger?.debug("Cloud Control session configured", {
+        region: session.region,
+        account_id: session.accountId,
+      });
+    } catch (error) {
+      diagnostics.push(
+        errorDiagnostic(
+          "Invalid AWS Provider Configuration",
+          `Unable to configure the AWS session: ${describeError(error)}`,
+        ),
+      );
+    }
+    return { diagnostics };
+  }
+
+  async validateResourceConfig(request: ValidateResourceConfigRequest): Promise<DiagnosticsResponse> {
+    const diagnostics = validateConfig(request.definition.attributes, request.config);
+    if (!hasErrors(diagnostics) && this.schemaValidator) {
+      diagnostics.push(...(await this.schemaValidator.validate(request.definition, request.config)));
+    }
+    return { diagnostics };
+  }
+
+  validateDataResourceConfig(_request: ValidateDataResourceConfigRequest): DiagnosticsResponse {
+    return { diagnostics: [] };
+  }
+
+  upgradeResourceState(request: UpgradeResourceStateRequest): UpgradeResourceStateResponse {
+    const outcome = upgradeState(request.definition, request.rawState.json);
+    return { upgradedState: outcome.state, diagnostics: outcome.diagnostics };
+  }
+
+  async readResource(request: ReadResourceRequest): Promise<ReadResourceResponse> {
+    if (!this.configured) return { newState: request.currentState, diagnostics: [notConfigured()] };
+    if (request.currentState === null) return { newState: null };
+    const outcome = await readResource(
+      this.context(this.configured),
+      request.definition,
+      request.currentState,
+    );
+    return { newState: outcome.newState, diagnostics: outcome.diagnostics };
+  }
+
+  planResourceChange(request: PlanResourceChangeRequest): PlanResourceChangeResponse {
+    const result = planResource({
+      definition: request.definition,
+      prior: request.priorState,
+      proposed: request.proposedNewState,
+      config: request.config,
+    });
+    const diagnostics: Diagnostic[] = [];
+    try {
+      toDesiredState(request.definition.attributes, result.planned); // e.g. a JSON attribute that is not JSON
+    } catch (error) {
+      if (!(error instanceof DesiredStateError)) throw error;
+      diagnostics.push(
+        errorDiagnostic(
+          "Invalid Attribute Value",
+          error.message,
+          error.path.length > 0 ? error.path : undefined,
+        ),
+      );
+    }
+    return { plannedState: result.planned, requiresReplace: result.requiresReplace, diagnostics };
+  }
+
+  async applyResourceChange(request: ApplyResourceChangeRequest): Promise<ApplyResourceChangeResponse> {
+    if (!this.configured) return { newState: request.priorState, diagnostics: [notConfigured()] };
+    const ctx = this.context(this.configured);
+    const { definition, priorState, plannedState } = request;
+    const outcome =
+      plannedState === null
+        ? await deleteResource(ctx, definition, priorState)
+        : priorState === null
+          ? await createResource(ctx, definition, plannedState)
+          : await updateResource(ctx, definition, priorState, plannedState);
+    return { newState: outcome.newState, diagnostics: outcome.diagnostics };
+  }
+
+  importResourceState(request: ImportResourceStateRequest): ImportResourceStateResponse {
+    const stub = importStub(request.definition, request.id);
+    return {
+      importedResources: stub.state === null ? [] : [{ state: stub.state }],
+      diagnostics: stub.diagnostics,
+    };
+  }
+
+  async readDataSource(request: ReadDataSourceRequest): Promise<ReadDataSourceResponse> {
+    if (!this.configured) return { state: null, diagnostics: [notConfigured()] };
+    const { api, session } = this.configured;
+    const signal = this.stopController.signal;
+    const outcome =
+      request.definition.kind === "pluralDataSource"
+        ? await readPluralDataSource(api, request.definition, session.region, signal)
+        : await readSingularDataSource(api, request.definition, request.config, signal);
+    return { state: outcome.state, diagnostics: outcome.diagnostics };
+  }
+
+  /** StopProvider: every wait and call in flight ends now; later calls start afresh. */
+  stop(): void {
+    const abandoned = this.inFlightRequests();
+    if (abandoned.length > 0) {
+      this.options.logger?.warn("StopProvider: no longer waiting for requests in flight", {
+        requests: abandoned.join("; "),
+      });
+    }
+    const controller = this.stopController;
+    this.stopController = new AbortController();
+    controller.abort(new Error("the provider was asked to stop"));
+  }
+}
+
+export function createCloudControlBackend(options: CloudControlBackendOptions = {}): CloudControlBackend {
+  return new CloudControlBackend(options);
+}

@@ -1,0 +1,26 @@
+// Import by id: the import string (a Cloud Control identifier; compound identifiers join their
+// parts with "|") becomes the stub's `id`; Terraform reads the object next, which fails cleanly
+// when nothing has that identifier.
+import { type Diagnostic, errorDiagnostic } from "../../protocol/provider-backend.js";
+import type { ResourceDefinition } from "../schema/types.js";
+import { idOnlyState } from "../apply/create.js";
+import type { TfValue } from "../values/value.js";
+
+export function importStub(
+  definition: ResourceDefinition,
+  importId: string,
+): { state: TfValue; diagnostics: Diagnostic[] } {
+  if (importId.trim() === "") {
+    const parts = definition.primaryIdentifier.map((p) => p.replace(/^\/properties\//, "")).join("|");
+    return {
+      state: null,
+      diagnostics: [
+        errorDiagnostic(
+          "Invalid Import ID",
+          `An import ID is required: the Cloud Control identifier (${parts}).`,
+        ),
+      ],
+    };
+  }
+  return { state: idOnlyState(definition, importId), diagnostics: [] };
+}

@@ -1,0 +1,151 @@
+// UpgradeResourceState: stored state JSON (possibly written under an earlier schema version) →
+// a value of the current schema. Attributes the schema no longer has are dropped, new ones are
+// null, and values are converted where nothing is lost (a number stored as text, a single value
+// where a list is now expected...). A value that cannot be converted becomes null with a warning
+// (the next refresh reads it again); state that is not a JSON object is an error, never a crash.
+import { type Diagnostic, errorDiagnostic, warningDiagnostic } from "../../protocol/provider-backend.js";
+import type { Attributes, AttributeType, ElementType, ResourceDefinition } from "../schema/types.js";
+import {
+  canonicalJson,
+  isJsonDocNumber,
+  isJsonDocObject,
+  type JsonDoc,
+  parseJsonDoc,
+} from "../convert/json-doc.js";
+import { numberText, parseNumber } from "../values/number.js";
+import { formatPath, type PathStep } from "../values/path.js";
+import { makeRecord, type TfRecord, type TfValue } from "../values/value.js";
+
+export interface UpgradeOutcome {
+  readonly state: TfValue;
+  readonly diagnostics: Diagnostic[];
+}
+
+class Unconvertible extends Error {}
+
+export function upgradeState(definition: ResourceDefinition, rawJson: string | undefined): UpgradeOutcome {
+  const fail = (detail: string): UpgradeOutcome => ({
+    state: null,
+    diagnostics: [
+      errorDiagnostic(
+        "Unable to Upgrade Resource State",
+        `The stored state of ${definition.tfTypeName} ${detail}`,
+      ),
+    ],
+  });
+  if (rawJson === undefined) return fail("is not in JSON form (legacy flatmap state is not supported).");
+  let doc: JsonDoc;
+  try {
+    doc = parseJsonDoc(rawJson);
+  } catch (error) {
+    return fail(`is not valid JSON: ${(error as Error).message}`);
+  }
+  if (doc === null) return { state: null, diagnostics: [] };
+  if (!isJsonDocObject(doc)) return fail("is not a JSON object.");
+  const dropped: string[] = [];
+  const state = objectFrom(definition.attributes, doc, [], dropped);
+  const diagnostics: Diagnostic[] = dropped.length
+    ? [
+        warningDiagnostic(
+          "Resource State Values Dropped During Upgrade",
+          `These stored values do not fit the current schema of ${definition.tfTypeName} and were set to null (the next refresh reads them again): ${dropped.join(", ")}`,
+        ),
+      ]
+    : [];
+  return { state, diagnostics };
+}
+
+function objectFrom(
+  attributes: Attributes,
+  doc: { readonly [k: string]: JsonDoc },
+  path: PathStep[],
+  dropped: string[],
+): TfRecord {
+  return makeRecord(
+    Object.keys(attributes).map((name) => {
+      const here = [...path, { attribute: name }];
+      const json = Object.hasOwn(doc, name) ? (doc[name] as JsonDoc) : null;
+      try {
+        return [name, valueFrom((attributes[name] as Attributes[string]).type, json, here, dropped)];
+      } catch (error) {
+        if (!(error instanceof Unconvertible)) throw error;
+        dropped.push(formatPath(here));
+        return [name, null];
+      }
+    }),
+  );
+}
+
+function valueFrom(type: AttributeType, json: JsonDoc, path: PathStep[], dropped: string[]): TfValue {
+  if (json === null) return null;
+  switch (type.kind) {
+    case "object": {
+      // A list of one object where an object is now expected.
+      const single = Array.isArray(json) && json.length === 1 ? (json as readonly JsonDoc[])[0] : json;
+      if (!isJsonDocObject(single)) throw new Unconvertible();
+      return objectFrom(type.attributes, single, path, dropped);
+    }
+    case "listNested":
+    case "setNested":
+      return listFrom(json, (item, i) =>
+        isJsonDocObject(item)
+          ? objectFrom(type.attributes, item, [...path, { index: i }], dropped)
+          : unconvertible(),
+      );
+    case "mapNested":
+      if (!isJsonDocObject(json)) throw new Unconvertible();
+      return makeRecord(
+        Object.keys(json).map((k) => {
+          const item = json[k] as JsonDoc;
+          return [
+            k,
+            isJsonDocObject(item) ? objectFrom(type.attributes, item, [...path, { key: k }], dropped) : null,
+          ];
+        }),
+      );
+    default:
+      return elementFrom(type, json);
+  }
+}
+
+function unconvertible(): never {
+  throw new Unconvertible();
+}
+
+function listFrom(json: JsonDoc, convert: (item: JsonDoc, i: number) => TfValue): TfValue {
+  const items = Array.isArray(json) ? (json as readonly JsonDoc[]) : [json]; // a single value where a list is now expected
+  return items.map((item, i) => (item === null ? unconvertible() : convert(item, i)));
+}
+
+function elementFrom(type: ElementType, json: JsonDoc): TfValue {
+  if (json === null) return null;
+  switch (type.kind) {
+    case "string":
+      if (typeof json === "string") return json;
+      if (typeof json === "boolean") return json ? "true" : "false";
+      if (isJsonDocNumber(json)) return numberText(json);
+      if (type.flavor === "json") return canonicalJson(json);
+      throw new Unconvertible();
+    case "bool":
+      if (typeof json === "boolean") return json;
+      if (json === "true" || json === "false") return json === "true";
+      throw new Unconvertible();
+    case "int64":
+    case "float64":
+      if (isJsonDocNumber(json)) return json;
+      if (typeof json === "string") {
+        try {
+          return parseNumber(json);
+        } catch {
+          throw new Unconvertible();
+        }
+      }
+      throw new Unconvertible();
+    case "list":
+    case "set":
+      return listFrom(json, (item) => elementFrom(type.element, item));
+    case "map":
+      if (!isJsonDocObject(json)) throw new Unconvertible();
+      return makeRecord(Object.keys(json).map((k) => [k, elementFrom(type.element, json[k] as JsonDoc)]));
+  }
+}

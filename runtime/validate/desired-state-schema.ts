@@ -1,0 +1,153 @@
+// Beyond awscc: once a configuration is wholly known, the desired state it would send is checked
+// against the type's CloudFormation schema with ajv (patterns read with the generator's RE2 → JS
+// translation), so schema violations show up at validate time, pointing at the attribute, instead
+// of as a failed create minutes later. Formats are not checked (CloudFormation barely enforces
+// them). A schema that cannot be compiled is skipped rather than blocking the type.
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { type Diagnostic, errorDiagnostic } from "../../protocol/provider-backend.js";
+import { ajvRegExpEngine } from "../../generator/regex/translate.js";
+import type { Attributes, AttributeType, ResourceDefinition } from "../schema/types.js";
+import { jsonDocToPlain } from "../convert/json-doc.js";
+import { toDesiredState } from "../convert/to-cfn.js";
+import type { AttributePath, PathStep } from "../values/path.js";
+import { isWhollyKnown, type TfValue } from "../values/value.js";
+import type { CfnSchema, CfnSchemaSource } from "./schema-source.js";
+
+/** The root keywords that constrain the model (handlers, tagging etc. describe the type). */
+const MODEL_KEYWORDS = [
+  "definitions",
+  "properties",
+  "patternProperties",
+  "additionalProperties",
+  "required",
+  "oneOf",
+  "anyOf",
+  "allOf",
+  "not",
+  "dependencies",
+  "minProperties",
+  "maxProperties",
+] as const;
+
+function modelSchema(schema: CfnSchema): Record<string, unknown> {
+  const out: Record<string, unknown> = { type: "object" };
+  for (const keyword of MODEL_KEYWORDS) if (schema[keyword] !== undefined) out[keyword] = schema[keyword];
+  return out;
+}
+
+export class DesiredStateSchemaValidator {
+  private readonly compiled = new Map<string, Promise<ValidateFunction | undefined>>();
+
+  constructor(private readonly source: CfnSchemaSource) {}
+
+  private validatorFor(typeName: string): Promise<ValidateFunction | undefined> {
+    let entry = this.compiled.get(typeName);
+    if (!entry) {
+      entry = this.source.get(typeName).then((schema) => {
+        if (!schema) return undefined;
+        try {
+          const ajv = new Ajv({
+            strict: false,
+            allErrors: true,
+            validateFormats: false,
+            logger: false,
+            code: { regExp: ajvRegExpEngine },
+          });
+          return ajv.compile(modelSchema(schema));
+        } catch {
+          return undefined;
+        }
+      });
+      this.compiled.set(typeName, entry);
+    }
+    return entry;
+  }
+
+  /** Diagnostics for a configuration; nothing while parts of it are still unknown. */
+  async validate(definition: ResourceDefinition, config: TfValue): Promise<Diagnostic[]> {
+    if (config === null || !isWhollyKnown(config)) return [];
+    const validate = await this.validatorFor(definition.cfnTypeName);
+    if (!validate) return [];
+    let desired: unknown;
+    try {
+      desired = jsonDocToPlain(toDesiredState(definition.attributes, config));
+    } catch {
+      return []; // translation problems are reported by plan and apply
+    }
+    if (validate(desired)) return [];
+    return dedupe(validate.errors ?? []).map((error) => {
+      const pointer =
+        error.keyword === "required"
+          ? `${error.instancePath}/${String(error.params.missingProperty)}`
+          : error.instancePath;
+      const path = terraformPath(definition.attributes, pointer);
+      return errorDiagnostic(
+        "Value Conflicts With CloudFormation Schema",
+        `The desired state for ${definition.cfnTypeName} does not satisfy its CloudFormation schema at ${pointer || "/"}: ${reason(error)}`,
+        path.length > 0 ? path : undefined,
+      );
+    });
+  }
+}
+
+/** Distinct errors; the inner errors of a failed oneOf/anyOf branch are noise next to the combinator's own. */
+function dedupe(errors: readonly ErrorObject[]): ErrorObject[] {
+  const seen = new Set<string>();
+  const combinators = errors
+    .filter((e) => e.keyword === "oneOf" || e.keyword === "anyOf")
+    .map((e) => `${e.schemaPath}/`);
+  return errors.filter((error) => {
+    if (combinators.some((prefix) => error.schemaPath.startsWith(prefix))) return false;
+    const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function reason(error: ErrorObject): string {
+  if (error.keyword === "required")
+    return `required property ${String(error.params.missingProperty)} is missing`;
+  if (error.keyword === "additionalProperties")
+    return `property ${String(error.params.additionalProperty)} is not allowed`;
+  return error.message ?? error.keyword;
+}
+
+/** The Terraform path of a desired-state pointer, as far as attributes can follow it. */
+export function terraformPath(attributes: Attributes, pointer: string): AttributePath {
+  const segments =
+    pointer === ""
+      ? []
+      : pointer
+          .slice(1)
+          .split("/")
+          .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const path: PathStep[] = [];
+  let scope: Attributes | undefined = attributes;
+  let type: AttributeType | undefined;
+  for (const segment of segments) {
+    if (scope) {
+      const name: string | undefined = Object.keys(scope).find((n) => scope?.[n]?.cfnName === segment);
+      if (name === undefined) break;
+      path.push({ attribute: name });
+      type = (scope[name] as Attributes[string]).type;
+      scope = type.kind === "object" ? type.attributes : undefined;
+      continue;
+    }
+    if (!type) break;
+    if ((type.kind === "listNested" || type.kind === "list") && /^\d+$/.test(segment)) {
+      path.push({ index: Number(segment) });
+      scope = type.kind === "listNested" ? type.attributes : undefined;
+      type = type.kind === "list" ? type.element : undefined;
+      continue;
+    }
+    if (type.kind === "mapNested" || type.kind === "map") {
+      path.push({ key: segment });
+      scope = type.kind === "mapNested" ? type.attributes : undefined;
+      type = type.kind === "map" ? type.element : undefined;
+      continue;
+    }
+    break; // sets and JSON documents have no deeper address
+  }
+  return path;
+}

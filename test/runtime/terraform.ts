@@ -1,0 +1,241 @@
+// A small stand-in for Terraform Core driving a ProviderBackend the way the CLI does: it computes
+// the proposed new state (plugin-protocol.md §4.1), plans, applies (replace = delete then create),
+// refreshes and imports, and runs the contract checks after every plan, apply and read.
+import assert from "node:assert/strict";
+import type { Diagnostic } from "../../protocol/provider-backend.js";
+import { hasErrors } from "../../protocol/provider-backend.js";
+import type { CloudControlBackend } from "../../runtime/provider/cloudcontrol-backend.js";
+import type { Attribute, Attributes, ResourceDefinition } from "../../runtime/schema/types.js";
+import {
+  type AttributePath,
+  attributeCtyType,
+  definitionImpliedType,
+  isRecord,
+  isUnknown,
+  makeRecord,
+  type TfRecord,
+  type TfValue,
+  valueEquals,
+} from "../../runtime/values/index.js";
+import { applyViolations, assertNoViolations, conformanceErrors, planViolations } from "./contract.js";
+
+const CAPABILITIES = { deferralAllowed: false, writeOnlyAttributesAllowed: true };
+const NO_BYTES = new Uint8Array();
+
+/** Terraform's merge of prior state and configuration. */
+export function proposedNewState(attributes: Attributes, prior: TfValue, config: TfValue): TfValue {
+  if (config === null || isUnknown(config)) return config;
+  if (!isRecord(config)) return config;
+  const before = isRecord(prior) ? prior : null;
+  return makeRecord(
+    Object.keys(attributes).map((name) => {
+      const attribute = attributes[name] as Attribute;
+      return [name, proposeAttribute(attribute, before?.[name] ?? null, config[name] ?? null)];
+    }),
+  );
+}
+
+function proposeAttribute(attribute: Attribute, prior: TfValue, config: TfValue): TfValue {
+  if (attribute.computed && !attribute.optional && !attribute.required) return prior;
+  if (config === null) return attribute.computed ? prior : null;
+  if (isUnknown(config) || !("attributes" in attribute.type)) return config;
+  const nested = attribute.type.attributes;
+  switch (attribute.type.kind) {
+    case "object":
+      return proposedNewState(nested, prior, config);
+    case "listNested":
+      if (!Array.isArray(config)) return config;
+      return config.map((item, i) =>
+        proposedNewState(
+          nested,
+          Array.isArray(prior) && prior.length === config.length ? (prior[i] ?? null) : null,
+          item,
+        ),
+      );
+    case "mapNested":
+      if (!isRecord(config)) return config;
+      return makeRecord(
+        Object.keys(config).map((k) => [
+          k,
+          proposedNewState(nested, isRecord(prior) ? (prior[k] ?? null) : null, config[k] ?? null),
+        ]),
+      );
+    case "setNested": {
+      if (!Array.isArray(config)) return config;
+      // Terraform pairs each configured element with a prior element that agrees on what is configured.
+      const priorItems = Array.isArray(prior) ? [...prior] : [];
+      return config.map((item) => {
+        const index = priorItems.findIndex(
+          (candidate) =>
+            isRecord(candidate) &&
+            isRecord(item) &&
+            Object.keys(nested).every((n) => {
+              const configured = item[n] ?? null;
+              return (
+                configured === null ||
+                valueEquals(attributeCtyType((nested[n] as Attribute).type), candidate[n], configured)
+              );
+            }),
+        );
+        const partner = index >= 0 ? priorItems.splice(index, 1)[0] : null;
+        return proposedNewState(nested, partner ?? null, item);
+      });
+    }
+    default:
+      return config;
+  }
+}
+
+export interface PlanOutcome {
+  readonly planned: TfValue;
+  readonly requiresReplace: readonly AttributePath[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly action: "create" | "update" | "replace" | "noop" | "delete";
+}
+
+export interface ApplyOutcome {
+  readonly state: TfValue;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export const errorsOf = (diagnostics: readonly Diagnostic[] | undefined): string =>
+  (diagnostics ?? [])
+    .filter((d) => d.severity === "error")
+    .map((d) => `${d.summary}: ${d.detail ?? ""}`)
+    .join("\n");
+
+export class TerraformSim {
+  constructor(
+    readonly backend: CloudControlBackend,
+    readonly definition: ResourceDefinition,
+  ) {}
+
+  /** A full config object: the given attributes, null elsewhere. */
+  config(values: Record<string, TfValue>): TfRecord {
+    return makeRecord(Object.keys(this.definition.attributes).map((name) => [name, values[name] ?? null]));
+  }
+
+  async validate(config: TfValue): Promise<readonly Diagnostic[]> {
+    const result = await this.backend.validateResourceConfig({
+      typeName: this.definition.tfTypeName,
+      definition: this.definition,
+      config,
+      clientCapabilities: CAPABILITIES,
+    });
+    return result.diagnostics ?? [];
+  }
+
+  async plan(config: TfValue, prior: TfValue): Promise<PlanOutcome> {
+    if (config === null)
+      return {
+        planned: null,
+        requiresReplace: [],
+        diagnostics: [],
+        action: prior === null ? "noop" : "delete",
+      };
+    const proposed = proposedNewState(this.definition.attributes, prior, config);
+    const result = await this.backend.planResourceChange({
+      typeName: this.definition.tfTypeName,
+      definition: this.definition,
+      priorState: prior,
+      proposedNewState: proposed,
+      config,
+      priorPrivate: NO_BYTES,
+      providerMeta: null,
+      clientCapabilities: CAPABILITIES,
+    });
+    const requiresReplace = result.requiresReplace ?? [];
+    assertNoViolations(
+      "plan",
+      planViolations({
+        definition: this.definition,
+        config,
+        prior,
+        planned: result.plannedState,
+        requiresReplace,
+      }),
+    );
+    const type = definitionImpliedType(this.definition);
+    const action =
+      prior === null
+        ? "create"
+        : requiresReplace.length > 0
+          ? "replace"
+          : valueEquals(type, result.plannedState, prior)
+            ? "noop"
+            : "update";
+    return { planned: result.plannedState, requiresReplace, diagnostics: result.diagnostics ?? [], action };
+  }
+
+  async apply(prior: TfValue, planned: TfValue, config: TfValue): Promise<ApplyOutcome> {
+    const result = await this.backend.applyResourceChange({
+      typeName: this.definition.tfTypeName,
+      definition: this.definition,
+      priorState: prior,
+      plannedState: planned,
+      config,
+      plannedPrivate: NO_BYTES,
+      providerMeta: null,
+    });
+    const diagnostics = result.diagnostics ?? [];
+    assertNoViolations(
+      "apply",
+      applyViolations({
+        definition: this.definition,
+        planned,
+        newState: result.newState,
+        hasErrors: hasErrors(diagnostics),
+      }),
+    );
+    return { state: result.newState, diagnostics };
+  }
+
+  async read(state: TfValue): Promise<ApplyOutcome> {
+    const result = await this.backend.readResource({
+      typeName: this.definition.tfTypeName,
+      definition: this.definition,
+      currentState: state,
+      private: NO_BYTES,
+      providerMeta: null,
+      clientCapabilities: CAPABILITIES,
+    });
+    assertNoViolations(
+      "read",
+      conformanceErrors(definitionImpliedType(this.definition), result.newState, [], true),
+    );
+    return { state: result.newState, diagnostics: result.diagnostics ?? [] };
+  }
+
+  /** `terraform apply`: validate, plan, then create/update, or delete-then-create for a replacement. */
+  async applyConfig(
+    config: TfValue,
+    prior: TfValue,
+  ): Promise<ApplyOutcome & { action: PlanOutcome["action"]; planned: TfValue }> {
+    const validation = await this.validate(config);
+    assert.equal(errorsOf(validation), "", "validation errors");
+    const plan = await this.plan(config, prior);
+    assert.equal(errorsOf(plan.diagnostics), "", "plan errors");
+    if (plan.action === "noop")
+      return { state: prior, diagnostics: [], action: "noop", planned: plan.planned };
+    if (plan.action === "replace") {
+      const destroyed = await this.apply(prior, null, null);
+      if (hasErrors(destroyed.diagnostics)) return { ...destroyed, action: "replace", planned: plan.planned };
+      const second = await this.plan(config, null);
+      const created = await this.apply(null, second.planned, config);
+      return { ...created, action: "replace", planned: second.planned };
+    }
+    const applied = await this.apply(prior, plan.planned, config);
+    return { ...applied, action: plan.action, planned: plan.planned };
+  }
+
+  async importId(id: string): Promise<ApplyOutcome> {
+    const result = await this.backend.importResourceState({
+      typeName: this.definition.tfTypeName,
+      definition: this.definition,
+      id,
+      clientCapabilities: CAPABILITIES,
+    });
+    assert.equal(result.importedResources.length, 1, errorsOf(result.diagnostics));
+    return this.read(result.importedResources[0]?.state ?? null);
+  }
+}

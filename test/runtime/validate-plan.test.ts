@@ -1,0 +1,355 @@
+// Pure parts of the runtime: generated validators, desired-state validation against a
+// CloudFormation schema (ajv with the RE2 → JS pattern engine), planning rules, state upgrade and
+// provider settings.
+import assert from "node:assert/strict";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, test } from "node:test";
+import { planResource } from "../../runtime/plan/plan-resource.js";
+import { upgradeState } from "../../runtime/read/upgrade-state.js";
+import { parseGoDuration, readProviderSettings } from "../../runtime/provider/settings.js";
+import { regionFromConfigFile } from "../../runtime/provider/aws-session.js";
+import * as a from "../../runtime/schema/define.js";
+import { DesiredStateSchemaValidator, terraformPath } from "../../runtime/validate/desired-state-schema.js";
+import { validateConfig } from "../../runtime/validate/validators.js";
+import {
+  DecimalNumber,
+  formatPath,
+  isUnknown,
+  makeRecord,
+  type TfRecord,
+  UNKNOWN,
+} from "../../runtime/values/index.js";
+import { definitionOf, objectOf } from "./fixtures.js";
+import { providerConfig } from "./harness.js";
+import { proposedNewState } from "./terraform.js";
+import { planViolations } from "./contract.js";
+
+const item = {
+  id: a.string("Id", { optional: true, computed: true, validators: [a.lengthAtMost(3), a.notNull()] }),
+};
+const definition = definitionOf({
+  name: a.string("Name", {
+    required: true,
+    validators: [a.lengthBetween(2, 8), a.regex("^[a-z]+$", "iu")],
+    planModifiers: [a.requiresReplace()],
+  }),
+  mode: a.string("Mode", {
+    optional: true,
+    computed: true,
+    default: "fast",
+    validators: [a.oneOf("fast", "slow")],
+    planModifiers: [a.useStateForUnknown()],
+  }),
+  size: a.int64("Size", { optional: true, validators: [a.between(1, 10), a.oneOf(1, 2, 5, 10)] }),
+  ratio: a.float64("Ratio", { optional: true, validators: [a.atMost(0.5)] }),
+  ports: a.list("Ports", a.elem.int64, {
+    optional: true,
+    validators: [a.sizeAtMost(2), a.uniqueValues(), a.each(a.atLeast(80))],
+  }),
+  items: a.listNested(
+    "Items",
+    { optional: true, computed: true, planModifiers: [a.useStateForUnknown()] },
+    item,
+  ),
+  labels: a.setNested(
+    "Labels",
+    { optional: true, computed: true, planModifiers: [a.useStateForUnknown()] },
+    {
+      key: a.string("Key", { optional: true, computed: true, planModifiers: [a.requiresReplace()] }),
+      note: a.string("Note", { optional: true, computed: true, planModifiers: [a.useStateForUnknown()] }),
+    },
+  ),
+  config: a.object(
+    "Config",
+    {
+      optional: true,
+      computed: true,
+      planModifiers: [a.useStateForUnknown(), a.requiresReplaceIfConfigured()],
+    },
+    {
+      kind: a.string("Kind", { optional: true, computed: true, planModifiers: [a.useStateForUnknown()] }),
+      key: a.string("Key", { optional: true, computed: true, planModifiers: [a.useStateForUnknown()] }),
+    },
+  ),
+  policy: a.json("Policy", { optional: true, computed: true, planModifiers: [a.useStateForUnknown()] }),
+  tags: a.list("Tags", a.elem.string, {
+    optional: true,
+    computed: true,
+    planModifiers: [a.multiset(), a.useStateForUnknown()],
+  }),
+  arn: a.string("Arn", { computed: true, planModifiers: [a.useStateForUnknown()] }),
+});
+const attrs = definition.attributes;
+const itemOf = (id: unknown) => makeRecord([["id", id as string]]);
+const label = (key: string, note: unknown) =>
+  makeRecord([
+    ["key", key],
+    ["note", note as string],
+  ]);
+
+describe("validators", () => {
+  const diagnostics = (values: Record<string, unknown>) =>
+    validateConfig(attrs, objectOf(attrs, values as never)).map(
+      (d) => `${d.summary} @ ${d.path ? formatPath(d.path) : "-"}`,
+    );
+  test("valid and unknown values pass", () => {
+    assert.deepEqual(
+      diagnostics({ name: "Abc", size: 5, ports: [80, 443], ratio: 0.5, items: [itemOf("a")] }),
+      [],
+    );
+    assert.deepEqual(diagnostics({ name: UNKNOWN, size: UNKNOWN, ports: [UNKNOWN, 80] }), []);
+  });
+  test("each kind reports with the attribute path", () => {
+    assert.deepEqual(diagnostics({ name: "a1" }), ["Invalid Attribute Value Match @ name"]);
+    assert.deepEqual(diagnostics({ name: "toolongname" }), ["Invalid Attribute Value Length @ name"]);
+    assert.deepEqual(diagnostics({ name: "ab", size: 3 }), ["Invalid Attribute Value Match @ size"]);
+    assert.deepEqual(diagnostics({ name: "ab", size: 11 }), [
+      "Invalid Attribute Value @ size",
+      "Invalid Attribute Value Match @ size",
+    ]);
+    assert.deepEqual(diagnostics({ name: "ab", ratio: new DecimalNumber("0.50000000000000000001") }), [
+      "Invalid Attribute Value @ ratio",
+    ]);
+    assert.deepEqual(diagnostics({ name: "ab", ports: [80, 80, 443] }), [
+      "Invalid Attribute Value @ ports",
+      "Duplicate List Value @ ports[1]",
+    ]);
+    assert.deepEqual(diagnostics({ name: "ab", ports: [22] }), ["Invalid Attribute Value @ ports[0]"]);
+    assert.deepEqual(diagnostics({ name: "ab", items: [itemOf("a"), itemOf(null), itemOf("long")] }), [
+      "Missing Attribute Value @ items[1].id",
+      "Invalid Attribute Value Length @ items[2].id",
+    ]);
+    assert.deepEqual(diagnostics({ name: "ab", mode: "medium" }), ["Invalid Attribute Value Match @ mode"]);
+  });
+});
+
+describe("desired state against the CloudFormation schema", () => {
+  const schema = {
+    properties: {
+      Name: { type: "string", pattern: "(?i)^[a-z]+\\z" },
+      Items: { type: "array", items: { $ref: "#/definitions/Item" } },
+      Size: { type: "integer" },
+      Ratio: { type: "number" },
+    },
+    definitions: {
+      Item: { type: "object", properties: { Id: { type: "string", maxLength: 3 } }, required: ["Id"] },
+    },
+    oneOf: [{ required: ["Size"] }, { required: ["Ratio"] }],
+  };
+  const validator = new DesiredStateSchemaValidator({ get: async () => schema });
+  const check = async (values: Record<string, unknown>) =>
+    (await validator.validate(definition, objectOf(attrs, values as never))).map(
+      (d) => `${d.path ? formatPath(d.path) : "-"}: ${d.detail?.replace(/^.*: /, "")}`,
+    );
+  test("valid, and RE2 patterns read with their meaning", async () => {
+    assert.deepEqual(await check({ name: "ABC", size: 2 }), []);
+  });
+  test("violations point at attributes; nothing while values are unknown", async () => {
+    assert.deepEqual(await check({ name: "ABC", size: 2, items: [itemOf("abcd")] }), [
+      "items[0].id: must NOT have more than 3 characters",
+    ]);
+    assert.deepEqual(await check({ name: "abc" }), ["-: must match exactly one schema in oneOf"]);
+    assert.deepEqual(await check({ name: "a-b", size: 1 }), ['name: must match pattern "(?i)^[a-z]+\\z"']);
+    assert.deepEqual(await check({ name: UNKNOWN, size: 2, items: [itemOf("abcd")] }), []);
+  });
+  test("pointers map back through lists, objects and maps", () => {
+    assert.equal(formatPath(terraformPath(attrs, "/Items/1/Id")), "items[1].id");
+    assert.equal(formatPath(terraformPath(attrs, "/Labels/0/Key")), "labels");
+    assert.equal(formatPath(terraformPath(attrs, "/Config/Kind")), "config.kind");
+  });
+});
+
+describe("planning", () => {
+  const config = (values: Record<string, unknown>) => objectOf(attrs, values as never);
+  const plan = (prior: TfRecord | null, cfg: TfRecord) => {
+    const proposed = proposedNewState(attrs, prior, cfg);
+    const result = planResource({ definition, prior, proposed, config: cfg });
+    assert.deepEqual(
+      planViolations({
+        definition,
+        config: cfg,
+        prior,
+        planned: result.planned,
+        requiresReplace: result.requiresReplace,
+      }),
+      [],
+    );
+    return { planned: result.planned as TfRecord, replace: result.requiresReplace.map(formatPath) };
+  };
+  const prior = objectOf(attrs, {
+    name: "abc",
+    mode: "fast",
+    items: [itemOf("x")],
+    labels: [label("a", "note-a"), label("b", "note-b")],
+    config: makeRecord([
+      ["kind", "k"],
+      ["key", null],
+    ]),
+    policy: '{"a":1,"b":[2]}',
+    tags: ["x", "y", "x"],
+    arn: "arn:1",
+    id: "abc",
+  });
+  test("create: defaults, unknown computed values, configured values as written", () => {
+    const { planned } = plan(null, config({ name: "abc", policy: '{ "b": [2], "a": 1 }' }));
+    assert.equal(planned.mode, "fast");
+    assert.ok(isUnknown(planned.arn) && isUnknown(planned.id) && isUnknown(planned.items));
+    assert.equal(planned.policy, '{ "b": [2], "a": 1 }');
+  });
+  test("no change: the prior state itself (JSON spelling, multiset order and set order do not count)", () => {
+    const cfg = config({
+      name: "abc",
+      policy: '{ "b": [2], "a": 1 }',
+      tags: ["y", "x", "x"],
+      labels: [label("b", null), label("a", null)],
+      config: makeRecord([
+        ["kind", "k"],
+        ["key", null],
+      ]),
+    });
+    const { planned, replace } = plan(prior, cfg);
+    assert.equal(planned, prior);
+    assert.deepEqual(replace, []);
+  });
+  test("update: prior values kept for unset computed attributes; createOnly parents not disturbed", () => {
+    const { planned, replace } = plan(
+      prior,
+      config({
+        name: "abc",
+        size: 2,
+        config: makeRecord([
+          ["kind", "k"],
+          ["key", null],
+        ]),
+      }),
+    );
+    assert.equal(planned.size, 2);
+    assert.equal(planned.arn, "arn:1");
+    assert.equal(planned.id, "abc");
+    assert.equal(
+      (planned.config as TfRecord).key,
+      null,
+      "a createOnly object's unset member stays as it was",
+    );
+    assert.deepEqual(replace, []);
+  });
+  test("requires replace: top level, nested in a set (reported on the set), configured createOnly object", () => {
+    assert.deepEqual(plan(prior, config({ name: "xyz" })).replace, ["name"]);
+    assert.deepEqual(plan(prior, config({ name: "abc", labels: [label("c", null)] })).replace, ["labels"]);
+    assert.deepEqual(
+      plan(
+        prior,
+        config({
+          name: "abc",
+          config: makeRecord([
+            ["kind", "other"],
+            ["key", null],
+          ]),
+        }),
+      ).replace,
+      ["config"],
+    );
+  });
+  test("unknown configuration stays unknown", () => {
+    const { planned } = plan(prior, config({ name: "abc", size: UNKNOWN }));
+    assert.ok(isUnknown(planned.size));
+  });
+  test("id becomes unknown when a primary identifier property changes in place", () => {
+    const mutable = definitionOf({
+      name: a.string("Name", { required: true }),
+      arn: a.string("Arn", { computed: true, planModifiers: [a.useStateForUnknown()] }),
+    });
+    const before = objectOf(mutable.attributes, { name: "a", arn: "x", id: "a" });
+    const cfg = objectOf(mutable.attributes, { name: "b" });
+    const result = planResource({
+      definition: mutable,
+      prior: before,
+      proposed: proposedNewState(mutable.attributes, before, cfg),
+      config: cfg,
+    });
+    assert.ok(isUnknown((result.planned as TfRecord).id));
+  });
+});
+
+describe("state upgrade", () => {
+  test("drops, fills and converts; garbage is an error", () => {
+    const raw = JSON.stringify({
+      name: "abc",
+      gone: 1,
+      size: "7",
+      items: { id: "x" },
+      config: [{ kind: "k" }],
+      ports: 80,
+      tags: "t",
+    });
+    const { state, diagnostics } = upgradeState(definition, raw);
+    const value = state as TfRecord;
+    assert.deepEqual(diagnostics, []);
+    assert.equal(value.size, 7);
+    assert.deepEqual(value.ports, [80]);
+    assert.deepEqual(value.tags, ["t"]);
+    assert.equal(((value.items as TfRecord[])[0] as TfRecord).id, "x");
+    assert.equal((value.config as TfRecord).kind, "k");
+    assert.equal(value.arn, null);
+    assert.ok(!("gone" in value));
+    const bad = upgradeState(definition, JSON.stringify({ name: "abc", size: { no: 1 } }));
+    assert.equal((bad.state as TfRecord).size, null);
+    assert.match(bad.diagnostics[0]?.detail ?? "", /size/);
+    for (const garbage of ["not json", "[1,2]", '"text"']) {
+      const outcome = upgradeState(definition, garbage);
+      assert.equal(outcome.state, null);
+      assert.equal(outcome.diagnostics[0]?.severity, "error", garbage);
+    }
+    assert.equal(
+      String((upgradeState(definition, '{"size": 123456789012345678901}').state as TfRecord).size),
+      "123456789012345678901",
+    );
+  });
+});
+
+describe("provider settings", () => {
+  test("durations, defaults and checks", () => {
+    assert.equal(parseGoDuration("1h30m"), 5400);
+    assert.equal(parseGoDuration("15m"), 900);
+    assert.equal(parseGoDuration("15 minutes"), undefined);
+    const { settings, diagnostics } = readProviderSettings(providerConfig({ region: "eu-west-1" }), true);
+    assert.deepEqual(diagnostics, []);
+    assert.equal(settings.maxRetries, 25);
+    assert.equal(settings.region, "eu-west-1");
+    const bad = readProviderSettings(
+      providerConfig({
+        max_retries: 0,
+        access_key: "x",
+        assume_role: objectOf(providerConfigAttributesOf("assume_role"), { duration: "5m" }),
+      }),
+      true,
+    );
+    const summaries = bad.diagnostics.map((d) => d.summary).sort();
+    assert.deepEqual(summaries, [
+      "Incomplete Static Credentials",
+      "Invalid Attribute Value",
+      "Invalid Duration",
+      "Missing Attribute Value",
+    ]);
+    assert.deepEqual(readProviderSettings(providerConfig({ region: UNKNOWN }), false).diagnostics, []);
+    assert.equal(
+      readProviderSettings(providerConfig({ region: UNKNOWN }), true).diagnostics[0]?.summary,
+      "Unknown Provider Configuration Value",
+    );
+  });
+  test("region from a shared config file profile", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "awscc-config-"));
+    const file = path.join(dir, "config");
+    writeFileSync(file, "[default]\nregion = us-west-2\n\n[profile dev] # comment\nregion=eu-central-1\n");
+    assert.equal(regionFromConfigFile(file, "default"), "us-west-2");
+    assert.equal(regionFromConfigFile(file, "dev"), "eu-central-1");
+    assert.equal(regionFromConfigFile(file, "none"), undefined);
+  });
+});
+
+import { providerConfigAttributes } from "../../runtime/provider/config-schema.js";
+function providerConfigAttributesOf(name: string) {
+  return (providerConfigAttributes[name]!.type as { attributes: Parameters<typeof objectOf>[0] }).attributes;
+}
