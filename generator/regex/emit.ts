@@ -320,9 +320,9 @@ class Emitter {
     const sub = this.emit(node.sub);
     let subText = sub.text;
     if (!sub.atom) {
-      if (node.sub.kind === "assertion" || node.sub.kind === "group") {
+      const lookaround = node.sub.kind === "group" && node.sub.group.includes("look");
+      if (node.sub.kind === "assertion" || lookaround)
         this.notes.add("quantified assertion wrapped in (?:…)");
-      }
       subText = `(?:${subText})`;
     }
     const { min, max } = node;
@@ -430,30 +430,44 @@ class Emitter {
     }
     let extras: readonly Range[] = [];
     if (fold === "expand") {
-      extras = foldExtras(classMembership(pieces.map((piece) => piece.text).join("")));
+      extras = foldExtras(classMembership(joinPieces(pieces, false, []).body));
       if (extras.length > 0) notes.push(NOTE_EXPAND);
     }
     const extraAdded = extras.length > 0;
-    let body = "";
-    let rawOk = complements.length === 0;
-    pieces.forEach((piece, index) => {
-      let text = piece.text;
-      if (!piece.rawOk) rawOk = false;
-      // RE2 reads `-` after a class escape (\w-x) as a literal; JS u mode rejects it or reads a range.
-      if (text.startsWith("-") && index > 0) {
-        const afterRange = pieces[index - 1]!.item.kind === "range";
-        const lastDash = text === "-" && index === pieces.length - 1 && !extraAdded;
-        if (!afterRange && !lastDash) {
-          text = `\\${text}`;
-          notes.push("literal - in class escaped (JS would read a range)");
-          rawOk = false;
-        }
-      }
-      body += text;
-    });
-    body += rangesToClassBody(extras);
+    const joined = joinPieces(pieces, !extraAdded, notes);
+    const body = joined.body + rangesToClassBody(extras);
+    const rawOk = complements.length === 0 && joined.rawOk;
     return { body, complements, rawOk, extraAdded, notes };
   }
+}
+
+/**
+ * Concatenates class pieces. RE2 reads `-` after a class escape (`\\w-x`) as a literal, whereas JS u
+ * mode rejects it or reads a range, so such a dash is escaped; a final dash may stay when nothing
+ * follows it (`dashMayBeLast`).
+ */
+function joinPieces(
+  pieces: readonly { text: string; rawOk: boolean; item: ClassItem }[],
+  dashMayBeLast: boolean,
+  notes: string[],
+): { body: string; rawOk: boolean } {
+  let body = "";
+  let rawOk = true;
+  pieces.forEach((piece, index) => {
+    let text = piece.text;
+    if (!piece.rawOk) rawOk = false;
+    if (text.startsWith("-") && index > 0) {
+      const afterRange = pieces[index - 1]!.item.kind === "range";
+      const lastDash = text === "-" && index === pieces.length - 1 && dashMayBeLast;
+      if (!afterRange && !lastDash) {
+        text = `\\${text}`;
+        notes.push("literal - in class escaped (JS would read a range)");
+        rawOk = false;
+      }
+    }
+    body += text;
+  });
+  return { body, rawOk };
 }
 
 // ---- class items ----

@@ -51,7 +51,8 @@ function translateUncached(pattern: string): PatternTranslation {
     if (error instanceof PatternSyntaxError)
       return { ok: false, reason: `invalid pattern: ${error.message}` };
     if (error instanceof UntranslatableError) return { ok: false, reason: error.message };
-    throw error;
+    // A translator bug must not take the generator down; the reason says so plainly.
+    return { ok: false, reason: `internal translator error: ${(error as Error).message}` };
   }
   try {
     new RegExp(emitted.source, emitted.flags);
