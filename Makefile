@@ -1,5 +1,5 @@
 # Targets mirror the npm scripts; `make ci` is what CI runs (.ci/run).
-.PHONY: install generate typecheck test bench lint format ci clean
+.PHONY: install generate typecheck build test bench lint format ci clean
 
 install:
 	npm ci
@@ -9,6 +9,9 @@ generate:
 
 typecheck:
 	npm run typecheck
+
+build:
+	npm run build
 
 test:
 	npm test
@@ -22,7 +25,8 @@ lint:
 format:
 	npm run format
 
-ci: install generate typecheck test
+# The binary is built before the tests: the end-to-end tests drive it with the real Terraform CLI.
+ci: install generate typecheck lint build test
 
 clean:
-	rm -rf generated dist .cache .test-out-*
+	rm -rf generated dist .cache .test-out-* docs/generated

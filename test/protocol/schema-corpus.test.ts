@@ -17,7 +17,6 @@ import {
   encodeMsgpack,
   makeRecord,
   type TfValue,
-  typeToJsonValue,
   UNKNOWN,
   valueEquals,
 } from "../../runtime/values/index.js";

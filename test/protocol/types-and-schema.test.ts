@@ -9,7 +9,6 @@ import {
   ctyNumber,
   ctyString,
   definitionImpliedType,
-  impliedObjectType,
   listOf,
   mapOf,
   objectOf,
@@ -18,7 +17,6 @@ import {
   typeEquals,
   typeFromJson,
   typeToJson,
-  typeToJsonValue,
 } from "../../runtime/values/index.js";
 import { buildSchemaCatalog, configSchemaMessage } from "../../protocol/provider-description.js";
 import { definitionSchema } from "../../protocol/schema-builder.js";

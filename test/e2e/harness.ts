@@ -1,0 +1,128 @@
+// Drives the real Terraform CLI against the built provider binary (through dev_overrides) and a
+// Cloud Control emulator started in this process.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { repoRoot } from "../../generator/config/paths.js";
+import { type RunningEmulator, startEmulator } from "../../emulator/emulator.js";
+
+export const providerBinary = path.join(repoRoot, "dist/terraform-provider-awscc");
+
+/** The terraform executable on PATH, or undefined (the tests then skip, saying why). */
+export function findTerraform(): string | undefined {
+  const r = spawnSync("terraform", ["version"], { encoding: "utf8" });
+  return r.status === 0 ? "terraform" : undefined;
+}
+
+/** Builds dist/terraform-provider-awscc when it is missing or older than the generated tree. */
+export function ensureProviderBinary(): void {
+  const index = path.join(repoRoot, "generated/index.ts");
+  const sources = ["provider", "runtime", "protocol"].map((d) => path.join(repoRoot, d));
+  const newest = Math.max(fs.statSync(index).mtimeMs, ...sources.flatMap((d) => newestMtime(d)));
+  if (fs.existsSync(providerBinary) && fs.statSync(providerBinary).mtimeMs >= newest) return;
+  execFileSync(process.execPath, ["--import", "tsx", path.join(repoRoot, "build/build.ts")], {
+    cwd: repoRoot,
+    stdio: "pipe",
+  });
+}
+
+function newestMtime(dir: string): number[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => fs.statSync(path.join(e.parentPath, e.name)).mtimeMs);
+}
+
+const COLORED = new Set(["plan", "apply", "destroy", "import", "refresh", "show"]);
+
+export interface TerraformResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export class TerraformWorkspace {
+  private constructor(
+    readonly dir: string,
+    readonly emulator: RunningEmulator,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  static async create(label: string): Promise<TerraformWorkspace> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `awscc-e2e-${label}-`));
+    const emulator = await startEmulator({ port: 0, seed: 7 });
+    const cliConfig = path.join(dir, "cli.tfrc");
+    fs.writeFileSync(
+      cliConfig,
+      `provider_installation {\n  dev_overrides {\n    "hashicorp/awscc" = ${JSON.stringify(path.dirname(providerBinary))}\n  }\n  direct {}\n}\n`,
+    );
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      TF_CLI_CONFIG_FILE: cliConfig,
+      CHECKPOINT_DISABLE: "1",
+      TF_IN_AUTOMATION: "1",
+      TF_INPUT: "0",
+      AWS_ACCESS_KEY_ID: "emulator",
+      AWS_SECRET_ACCESS_KEY: "emulator",
+      AWS_REGION: "us-east-1",
+    };
+    delete env.TF_LOG;
+    return new TerraformWorkspace(dir, emulator, env);
+  }
+
+  /** Writes main.tf: the provider block pointing at the emulator, then the given body. */
+  configure(body: string): void {
+    const provider = `terraform {\n  required_providers {\n    awscc = { source = "hashicorp/awscc" }\n  }\n}\n\nprovider "awscc" {\n  region = "us-east-1"\n  endpoints = {\n    cloudcontrolapi = "${this.emulator.url}"\n    sts             = "${this.emulator.url}"\n  }\n}\n\n`;
+    fs.writeFileSync(path.join(this.dir, "main.tf"), provider + body);
+  }
+
+  /** Runs `terraform <args>`; commands that print plans get -no-color so output can be matched. */
+  run(...args: string[]): Promise<TerraformResult> {
+    const [command, ...rest] = args;
+    const argv = COLORED.has(command ?? "") ? [command!, "-no-color", ...rest] : args;
+    return new Promise((resolve) => {
+      const child = spawn("terraform", argv, { cwd: this.dir, env: this.env });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+      child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+      child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    });
+  }
+
+  /** `terraform show -json` state values, keyed by resource address. */
+  async state(): Promise<Record<string, { values: Record<string, unknown>; tainted: boolean }>> {
+    const r = await this.run("show", "-json");
+    if (r.code !== 0) throw new Error(`terraform show failed: ${r.stderr}`);
+    const doc = JSON.parse(r.stdout) as {
+      values?: {
+        root_module?: {
+          resources?: { address: string; values: Record<string, unknown>; tainted?: boolean }[];
+        };
+      };
+    };
+    const out: Record<string, { values: Record<string, unknown>; tainted: boolean }> = {};
+    for (const res of doc.values?.root_module?.resources ?? [])
+      out[res.address] = { values: res.values, tainted: res.tainted ?? false };
+    return out;
+  }
+
+  async dispose(): Promise<void> {
+    await this.emulator.stop();
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Fails when Terraform reports a provider contract violation, whatever the exit code. */
+export function assertNoContractViolation(r: TerraformResult): void {
+  const text = r.stdout + r.stderr;
+  for (const phrase of [
+    "Provider produced inconsistent result",
+    "Provider produced invalid plan",
+    "Provider produced inconsistent final plan",
+    "panic:",
+  ]) {
+    if (text.includes(phrase)) throw new Error(`terraform reported "${phrase}":\n${text}`);
+  }
+}

@@ -1,0 +1,203 @@
+// End to end with the real Terraform CLI: the built provider binary (dev_overrides) against the
+// Cloud Control emulator. Skipped, with the reason, only when no terraform is on PATH.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import {
+  assertNoContractViolation,
+  ensureProviderBinary,
+  findTerraform,
+  type TerraformResult,
+  TerraformWorkspace,
+} from "./harness.js";
+
+const terraform = findTerraform();
+const skip = terraform ? false : "terraform is not on PATH: the end-to-end tests need the real CLI";
+
+const LOG_GROUP = "AWS::Logs::LogGroup";
+
+function ok(r: TerraformResult, what: string): TerraformResult {
+  assertNoContractViolation(r);
+  assert.equal(r.code, 0, `${what} failed:\n${r.stdout}\n${r.stderr}`);
+  return r;
+}
+
+const logGroup = (name: string, retention: number, extra = ""): string => `
+resource "awscc_logs_log_group" "a" {
+  log_group_name    = "${name}"
+  retention_in_days = ${retention}
+  tags = [{ key = "env", value = "e2e" }]${extra}
+}
+`;
+
+describe("terraform lifecycle: AWS::Logs::LogGroup", { skip }, () => {
+  let ws: TerraformWorkspace;
+  before(async () => {
+    ensureProviderBinary();
+    ws = await TerraformWorkspace.create("loggroup");
+  });
+  after(async () => ws?.dispose());
+
+  test("create, then a second plan has no changes", async () => {
+    ws.configure(logGroup("e2e-one", 7));
+    ok(await ws.run("apply", "-auto-approve"), "apply");
+    const state = await ws.state();
+    assert.equal(state["awscc_logs_log_group.a"]?.values.id, "e2e-one");
+    assert.match(
+      String(state["awscc_logs_log_group.a"]?.values.arn),
+      /^arn:aws:logs:us-east-1:123456789012:/,
+    );
+    const plan = await ws.run("plan", "-detailed-exitcode");
+    assertNoContractViolation(plan);
+    assert.equal(plan.code, 0, `expected no changes:\n${plan.stdout}`);
+  });
+
+  test("in-place update", async () => {
+    ws.configure(logGroup("e2e-one", 14));
+    const plan = ok(await ws.run("plan"), "plan");
+    assert.match(plan.stdout, /will be updated in-place/);
+    ok(await ws.run("apply", "-auto-approve"), "apply");
+    assert.equal(ws.emulator.control.getResource(LOG_GROUP, "e2e-one")?.properties.RetentionInDays, 14);
+    assert.equal((await ws.run("plan", "-detailed-exitcode")).code, 0);
+  });
+
+  test("a createOnly change replaces the object", async () => {
+    ws.configure(logGroup("e2e-two", 14));
+    const plan = ok(await ws.run("plan"), "plan");
+    assert.match(plan.stdout, /must be replaced/);
+    ok(await ws.run("apply", "-auto-approve"), "apply");
+    assert.equal(ws.emulator.control.getResource(LOG_GROUP, "e2e-one"), undefined);
+    assert.ok(ws.emulator.control.getResource(LOG_GROUP, "e2e-two"));
+  });
+
+  test("refresh after out-of-band drift reports it; the next apply corrects it", async () => {
+    ws.emulator.control.driftUpdate(LOG_GROUP, "e2e-two", { properties: { RetentionInDays: 30 } });
+    const plan = ok(await ws.run("plan"), "plan");
+    assert.match(plan.stdout, /retention_in_days\s+= 30 -> 14/);
+    ok(await ws.run("apply", "-auto-approve"), "apply");
+    assert.equal(ws.emulator.control.getResource(LOG_GROUP, "e2e-two")?.properties.RetentionInDays, 14);
+  });
+
+  test("out-of-band deletion: the next plan creates it again", async () => {
+    ws.emulator.control.driftDelete(LOG_GROUP, "e2e-two");
+    const plan = ok(await ws.run("plan"), "plan");
+    assert.match(plan.stdout, /will be created/);
+    ok(await ws.run("apply", "-auto-approve"), "apply");
+    assert.ok(ws.emulator.control.getResource(LOG_GROUP, "e2e-two"));
+  });
+
+  test("terraform import of an existing object, then no changes", async () => {
+    ok(await ws.run("state", "rm", "awscc_logs_log_group.a"), "state rm");
+    ok(await ws.run("import", "awscc_logs_log_group.a", "e2e-two"), "import");
+    const state = await ws.state();
+    assert.equal(state["awscc_logs_log_group.a"]?.values.retention_in_days, 14);
+    const plan = await ws.run("plan", "-detailed-exitcode");
+    assertNoContractViolation(plan);
+    assert.equal(plan.code, 0, plan.stdout);
+  });
+
+  test("an import block adopts an object created elsewhere", async () => {
+    ws.emulator.control.putResource(LOG_GROUP, "e2e-adopted", {
+      LogGroupName: "e2e-adopted",
+      RetentionInDays: 3,
+      Arn: "arn:aws:logs:us-east-1:123456789012:log-group:e2e-adopted:*",
+    });
+    ws.configure(
+      logGroup("e2e-two", 14) +
+        `
+import {
+  to = awscc_logs_log_group.b
+  id = "e2e-adopted"
+}
+
+resource "awscc_logs_log_group" "b" {
+  log_group_name    = "e2e-adopted"
+  retention_in_days = 3
+}
+`,
+    );
+    const apply = ok(await ws.run("apply", "-auto-approve"), "apply");
+    assert.match(apply.stdout, /1 imported/);
+    assert.equal((await ws.run("plan", "-detailed-exitcode")).code, 0);
+  });
+
+  test("singular and plural data sources", async () => {
+    ws.configure(
+      logGroup("e2e-two", 14) +
+        `
+data "awscc_logs_log_group" "one" {
+  id = awscc_logs_log_group.a.id
+}
+
+data "awscc_logs_log_groups" "all" {}
+
+output "retention" { value = data.awscc_logs_log_group.one.retention_in_days }
+output "ids" { value = data.awscc_logs_log_groups.all.ids }
+`,
+    );
+    ok(await ws.run("apply", "-auto-approve"), "apply");
+    const out = JSON.parse(ok(await ws.run("output", "-json"), "output").stdout) as Record<
+      string,
+      { value: unknown }
+    >;
+    assert.equal(out.retention?.value, 14);
+    assert.ok((out.ids?.value as string[]).includes("e2e-two"));
+  });
+
+  test("an invalid value fails at plan, naming the attribute", async () => {
+    ws.configure(logGroup("e2e-two", 4));
+    const plan = await ws.run("plan");
+    assertNoContractViolation(plan);
+    assert.notEqual(plan.code, 0);
+    assert.match(plan.stderr, /retention_in_days/);
+  });
+
+  test("destroy removes every object in state (the adopted one too)", async () => {
+    ws.configure(logGroup("e2e-two", 14));
+    ok(await ws.run("destroy", "-auto-approve"), "destroy");
+    assert.deepEqual(ws.emulator.control.listResources(), [], "no orphaned objects");
+  });
+});
+
+describe("terraform and faults", { skip }, () => {
+  let ws: TerraformWorkspace;
+  before(async () => {
+    ensureProviderBinary();
+    ws = await TerraformWorkspace.create("faults");
+  });
+  after(async () => ws?.dispose());
+
+  test("a create that fails after the object exists leaves a tainted resource the next apply replaces", async () => {
+    ws.emulator.control.addFault({
+      kind: "fail",
+      operation: "CreateResource",
+      typeName: LOG_GROUP,
+      errorCode: "GeneralServiceException",
+      withIdentifier: true,
+      count: 1,
+    });
+    ws.configure(logGroup("e2e-tainted", 7));
+    const failed = await ws.run("apply", "-auto-approve");
+    assertNoContractViolation(failed);
+    assert.notEqual(failed.code, 0);
+    assert.match(failed.stderr, /GeneralServiceException/);
+    const state = await ws.state();
+    assert.equal(state["awscc_logs_log_group.a"]?.tainted, true);
+    assert.ok(ws.emulator.control.getResource(LOG_GROUP, "e2e-tainted"), "the object exists remotely");
+
+    const replan = ok(await ws.run("plan"), "plan");
+    assert.match(replan.stdout, /is tainted, so must be replaced/);
+    ok(await ws.run("apply", "-auto-approve"), "apply");
+    assert.equal((await ws.state())["awscc_logs_log_group.a"]?.tainted, false);
+    ok(await ws.run("destroy", "-auto-approve"), "destroy");
+    assert.deepEqual(ws.emulator.control.listResources(), [], "no orphaned objects");
+  });
+
+  test("throttled calls are retried and the apply succeeds", async () => {
+    ws.emulator.control.addFault({ kind: "throttle", rate: 0.3 });
+    ws.configure(logGroup("e2e-throttled", 7));
+    ok(await ws.run("apply", "-auto-approve"), "apply");
+    ok(await ws.run("destroy", "-auto-approve"), "destroy");
+    ws.emulator.control.clearFaults();
+    assert.deepEqual(ws.emulator.control.listResources(), []);
+  });
+});
