@@ -6,7 +6,9 @@ import path from "node:path";
 import { repoRoot, resolveSchemasDir } from "../generator/config/paths.js";
 import { listSchemaFiles } from "../generator/load/read-schemas.js";
 import { generate } from "../generator/pipeline/generate.js";
+import { findTerraform } from "../test/e2e/harness.js";
 import { benchProvider } from "./provider.js";
+import { benchTerraformPlan } from "./terraform-plan.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const scratch = path.join(repoRoot, ".cache", "bench");
@@ -100,6 +102,19 @@ async function main(): Promise<void> {
   console.log(`  cold start → handshake line: ${p.handshakeMs.toFixed(0)} ms`);
   console.log(`  cold start → GetProviderSchema answered: ${p.schemaMs.toFixed(0)} ms   (target < 1000 ms)`);
   console.log(`  RSS after the schema: ${p.rssMb.toFixed(0)} MB   (target < 300 MB)`);
+
+  if (!findTerraform()) {
+    console.log("terraform plan: terraform is not on PATH; skipped");
+    return;
+  }
+  const t = await benchTerraformPlan();
+  console.log(`terraform plan, empty config (baseline): ${t.emptySeconds.toFixed(1)} s`);
+  console.log(
+    `terraform plan, 200 resources to create: ${t.planSeconds.toFixed(1)} s = ${(t.planSeconds / t.emptySeconds).toFixed(1)}x baseline`,
+  );
+  console.log(
+    `terraform plan, 200 resources applied (200 reads): ${t.appliedPlanSeconds.toFixed(1)} s = ${(t.appliedPlanSeconds / t.emptySeconds).toFixed(1)}x baseline`,
+  );
 }
 
 main().catch((e: unknown) => {

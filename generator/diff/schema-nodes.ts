@@ -75,8 +75,8 @@ const hasKeys = (o: object | undefined | null): o is object =>
  * `*`: its names-only path equals its collection's, which would report every flag twice.
  */
 function flagged(set: PointerSet, path: AttributePath): boolean {
-  const isElement = path.withItems[path.withItems.length - 1] === "*";
-  return isElement ? set.wildcard.has(path.withItems.join("/")) : matchesAny(set, path);
+  const isElement = path.withItems.endsWith("*");
+  return isElement ? set.wildcard.has(path.withItems) : matchesAny(set, path);
 }
 
 function shapeOf(r: Resolved): NodeShape {

@@ -13,11 +13,11 @@ function addType(out: Map<string, string>, type: AttributeType, path: AttributeP
   if ("attributes" in type) {
     const inner = type.kind === "object" ? path : itemsPath(path);
     const prefix = type.kind === "object" ? tfPath : tfPath + ELEMENT;
-    if (type.kind !== "object") out.set(inner.withItems.join("/"), prefix);
+    if (type.kind !== "object") out.set(inner.withItems, prefix);
     addAttributes(out, type.attributes, inner, prefix);
   } else if (type.kind === "list" || type.kind === "set" || type.kind === "map") {
     const inner = itemsPath(path);
-    out.set(inner.withItems.join("/"), tfPath + ELEMENT);
+    out.set(inner.withItems, tfPath + ELEMENT);
     addType(out, type.element, inner, tfPath + ELEMENT);
   }
 }
@@ -32,7 +32,7 @@ function addAttributes(
     if (attribute.cfnName === undefined) continue; // the synthetic `id`
     const path = childPath(parent, attribute.cfnName);
     const tfPath = parentTf === "" ? name : `${parentTf}.${name}`;
-    out.set(path.withItems.join("/"), tfPath);
+    out.set(path.withItems, tfPath);
     addType(out, attribute.type, path, tfPath);
   }
 }
@@ -44,5 +44,5 @@ export function terraformPaths(attributes: Attributes | undefined): TerraformPat
 }
 
 export function terraformPathOf(paths: TerraformPaths, path: AttributePath): string | undefined {
-  return paths.get(path.withItems.join("/"));
+  return paths.get(path.withItems);
 }

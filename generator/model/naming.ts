@@ -28,6 +28,18 @@ function classify(code: number | undefined): ByteClass | undefined {
  * `NotificationARNs` → `notification_ar_ns`, `s3BackupMode` → `s_3_backup_mode`.
  */
 export function attributeName(cfnPropertyName: string): string {
+  let cached = attributeNames.get(cfnPropertyName);
+  if (cached === undefined) {
+    cached = snakeCaseBytes(cfnPropertyName);
+    attributeNames.set(cfnPropertyName, cached);
+  }
+  return cached;
+}
+
+/** Property names repeat across the corpus (Key, Value, Name…): each is converted once. */
+const attributeNames = new Map<string, string>();
+
+function snakeCaseBytes(cfnPropertyName: string): string {
   let name = cfnPropertyName.trim();
   for (const [from, to] of PROPERTY_NAME_REPLACEMENTS) name = name.split(from).join(to);
 

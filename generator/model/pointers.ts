@@ -31,27 +31,32 @@ export function pointerSet(pointers: readonly unknown[] | undefined): PointerSet
   return { plain, wildcard };
 }
 
-/** The two views of an attribute's position: names only (Go rule) and names with `*` for items. */
+/**
+ * The two views of an attribute's position, as "/"-joined keys: names only (Go rule) and names
+ * with `*` for array items and map values.
+ */
 export interface AttributePath {
-  readonly names: readonly string[];
-  readonly withItems: readonly string[];
+  readonly names: string;
+  readonly withItems: string;
 }
 
-export const rootPath: AttributePath = { names: [], withItems: [] };
+export const rootPath: AttributePath = { names: "", withItems: "" };
+
+const join = (base: string, segment: string): string => (base === "" ? segment : `${base}/${segment}`);
 
 export function childPath(parent: AttributePath, cfnName: string): AttributePath {
-  return { names: [...parent.names, cfnName], withItems: [...parent.withItems, cfnName] };
+  return { names: join(parent.names, cfnName), withItems: join(parent.withItems, cfnName) };
 }
 
 /** Entering array items or map values: a `*` segment in the wildcard view only. */
 export function itemsPath(parent: AttributePath): AttributePath {
-  return { names: parent.names, withItems: [...parent.withItems, "*"] };
+  return { names: parent.names, withItems: join(parent.withItems, "*") };
 }
 
 export function matchesPlain(set: PointerSet, path: AttributePath): boolean {
-  return set.plain.has(path.names.join("/"));
+  return set.plain.has(path.names);
 }
 
 export function matchesAny(set: PointerSet, path: AttributePath): boolean {
-  return matchesPlain(set, path) || set.wildcard.has(path.withItems.join("/"));
+  return set.plain.has(path.names) || set.wildcard.has(path.withItems);
 }
