@@ -3,26 +3,10 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import type { JsonObject, JsonValue } from "../types.js";
-import { cfnRegExpEngine } from "./regex-engine.js";
+import { cfnRegExpEngine } from "../../generator/regex/lenient-engine.js";
+import { modelSchemaOf } from "../../runtime/schema/cfn-model-schema.js";
 
 const addFormats = addFormatsModule.default;
-
-// JSON Schema keywords a resource schema may carry at its root; the rest (handlers, tagging,
-// readOnlyProperties, ...) describe the type, not the model.
-const ROOT_VALIDATION_KEYWORDS = [
-  "definitions",
-  "properties",
-  "patternProperties",
-  "additionalProperties",
-  "required",
-  "oneOf",
-  "anyOf",
-  "allOf",
-  "not",
-  "dependencies",
-  "minProperties",
-  "maxProperties",
-] as const;
 
 export function createAjv(): Ajv {
   // strict:false because CloudFormation adds its own keywords (insertionOrder, relationshipRef,
@@ -40,12 +24,7 @@ export function createAjv(): Ajv {
 }
 
 export function validationSchemaOf(resourceSchema: JsonObject): JsonObject {
-  const schema: JsonObject = { type: "object" };
-  for (const keyword of ROOT_VALIDATION_KEYWORDS) {
-    const value = resourceSchema[keyword];
-    if (value !== undefined) schema[keyword] = value;
-  }
-  return schema;
+  return modelSchemaOf(resourceSchema) as JsonObject;
 }
 
 export interface ModelValidator {

@@ -2,38 +2,18 @@
 // against the type's CloudFormation schema with ajv (patterns read with the generator's RE2 → JS
 // translation), so schema violations show up at validate time, pointing at the attribute, instead
 // of as a failed create minutes later. Formats are not checked (CloudFormation barely enforces
-// them). A schema that cannot be compiled is skipped rather than blocking the type.
+// them). A pattern that cannot be translated is not enforced; a schema ajv cannot compile at all
+// is skipped rather than blocking the type.
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { type Diagnostic, errorDiagnostic } from "../../protocol/provider-backend.js";
-import { ajvRegExpEngine } from "../../generator/regex/translate.js";
+import { cfnRegExpEngine } from "../../generator/regex/lenient-engine.js";
+import { modelSchemaOf } from "../schema/cfn-model-schema.js";
 import type { Attributes, AttributeType, ResourceDefinition } from "../schema/types.js";
 import { jsonDocToPlain } from "../convert/json-doc.js";
 import { toDesiredState } from "../convert/to-cfn.js";
 import type { AttributePath, PathStep } from "../values/path.js";
 import { isWhollyKnown, type TfValue } from "../values/value.js";
-import type { CfnSchema, CfnSchemaSource } from "./schema-source.js";
-
-/** The root keywords that constrain the model (handlers, tagging etc. describe the type). */
-const MODEL_KEYWORDS = [
-  "definitions",
-  "properties",
-  "patternProperties",
-  "additionalProperties",
-  "required",
-  "oneOf",
-  "anyOf",
-  "allOf",
-  "not",
-  "dependencies",
-  "minProperties",
-  "maxProperties",
-] as const;
-
-function modelSchema(schema: CfnSchema): Record<string, unknown> {
-  const out: Record<string, unknown> = { type: "object" };
-  for (const keyword of MODEL_KEYWORDS) if (schema[keyword] !== undefined) out[keyword] = schema[keyword];
-  return out;
-}
+import type { CfnSchemaSource } from "./schema-source.js";
 
 export class DesiredStateSchemaValidator {
   private readonly compiled = new Map<string, Promise<ValidateFunction | undefined>>();
@@ -51,9 +31,9 @@ export class DesiredStateSchemaValidator {
             allErrors: true,
             validateFormats: false,
             logger: false,
-            code: { regExp: ajvRegExpEngine },
+            code: { regExp: cfnRegExpEngine },
           });
-          return ajv.compile(modelSchema(schema));
+          return ajv.compile(modelSchemaOf(schema));
         } catch {
           return undefined;
         }

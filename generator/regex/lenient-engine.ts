@@ -1,7 +1,8 @@
-// CloudFormation patterns read exactly as the generator reads them: through the shared translation
-// (generator/regex/translate.ts), both for ajv's `code.regExp` and for the value generator.
+// Lenient uses of the translation for validating data (not schemas): a pattern that cannot be
+// translated is not enforced, so one odd pattern never blocks a whole type's validator. Used by the
+// emulator and by the runtime's desired-state check.
 import type { Options } from "ajv";
-import { ajvRegExpEngine, compilePattern } from "../../generator/regex/translate.js";
+import { ajvRegExpEngine, compilePattern } from "./translate.js";
 
 type RegExpEngine = NonNullable<NonNullable<Options["code"]>["regExp"]>;
 type RegExpLike = ReturnType<RegExpEngine>;
