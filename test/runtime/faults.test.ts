@@ -451,7 +451,10 @@ describe("faults and failures", () => {
           state = updated.state;
           if (!updated.diagnostics.some((d) => d.severity === "error")) break;
         }
-        for (let attempt = 0; attempt < 30 && state !== null; attempt++) {
+        // Destroy attempts until gone, bounded by time rather than a count: a hung delete holds the
+        // identifier (ConcurrentOperation) until the janitor cancels it, however loaded the machine.
+        const deadline = Date.now() + 20_000;
+        while (state !== null && Date.now() < deadline) {
           state = (await sim.apply(state, null, null)).state;
           if (state !== null) await new Promise((resolve) => setTimeout(resolve, 100));
         }
