@@ -10,6 +10,8 @@ import { FaultRegistry, parseFaultRule } from "./faults/fault-rules.js";
 import { directorySchemaSource, type SchemaSource } from "./schema/schema-source.js";
 import { TypeRegistry } from "./schema/type-registry.js";
 import { handleCloudControlCall, JSON_CONTENT_TYPE } from "./server/cloud-control-endpoint.js";
+import { directoryRegistryCatalog } from "./server/cloudformation-catalog.js";
+import { handleCloudFormationRequest, isCloudFormationRequest } from "./server/cloudformation-query.js";
 import { type IncomingCall, type RoutedReply, startHttpServer } from "./server/http-server.js";
 import { jsonReply } from "./server/reply.js";
 import { handleStsRequest, isStsRequest } from "./server/sts.js";
@@ -157,6 +159,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       pendingSleeps.add(wake);
     });
   const endpointDeps = { service, faults, calls, clock, sleep, onInternalError };
+  const catalog = directoryRegistryCatalog(() => resolveSchemasDir(options.schemasDir));
+  const cloudFormationDeps = { catalog, faults, calls, region, clock, sleep, onInternalError };
 
   const route = async (call: IncomingCall): Promise<RoutedReply> => {
     const { pathname } = call.url;
@@ -172,6 +176,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         const result = await handleCloudControlCall(endpointDeps, target, call.body, call.requestId);
         persist();
         return { reply: result.reply, label: `${result.operation} ${result.typeName ?? "-"}` };
+      }
+      if (isCloudFormationRequest(call.body)) {
+        return handleCloudFormationRequest(cloudFormationDeps, call.body, call.requestId);
       }
       if (isStsRequest(call.headers["content-type"], call.body)) {
         const action = new URLSearchParams(call.body).get("Action") ?? "?";

@@ -101,11 +101,14 @@ function isJsonFile(dir: string, entry: fs.Dirent): boolean {
   }
 }
 
+/** The refreshed schema cache's own record (generator/refresh): beside the schemas, not one of them. */
+export const CACHE_MANIFEST_FILE = "manifest.json";
+
 /** Names of the *.json files of a folder, sorted by UTF-16 code units (byte-wise for ASCII names). */
 export function listSchemaFiles(dir: string): string[] {
   return fs
     .readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => isJsonFile(dir, entry))
+    .filter((entry) => entry.name !== CACHE_MANIFEST_FILE && isJsonFile(dir, entry))
     .map((entry) => entry.name)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
