@@ -1,0 +1,155 @@
+// End to end with the real Terraform CLI on types chosen for the traps: JSON-document attributes
+// (semantic equality), compound identifiers (import with `|`), write-only values (kept from state),
+// and references between resources (values known only after apply).
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import {
+  assertNoContractViolation,
+  ensureProviderBinary,
+  findTerraform,
+  type TerraformResult,
+  TerraformWorkspace,
+} from "./harness.js";
+
+const skip = findTerraform() ? false : "terraform is not on PATH: the end-to-end tests need the real CLI";
+
+function ok(r: TerraformResult, what: string): TerraformResult {
+  assertNoContractViolation(r);
+  assert.equal(r.code, 0, `${what} failed:\n${r.stdout}\n${r.stderr}`);
+  return r;
+}
+
+async function noChanges(ws: TerraformWorkspace): Promise<void> {
+  const plan = await ws.run("plan", "-detailed-exitcode");
+  assertNoContractViolation(plan);
+  assert.equal(plan.code, 0, `expected no changes:\n${plan.stdout}\n${plan.stderr}`);
+}
+
+const role = (policy: string) => `
+resource "awscc_iam_role" "r" {
+  role_name                   = "e2e-role"
+  assume_role_policy_document = ${policy}
+  max_session_duration        = 3600
+}
+`;
+
+const api = `
+resource "awscc_apigateway_rest_api" "api" {
+  name = "e2e-api"
+}
+
+resource "awscc_apigateway_stage" "prod" {
+  rest_api_id = awscc_apigateway_rest_api.api.rest_api_id
+  stage_name  = "prod"
+  description = "production"
+}
+`;
+
+const secret = (value: string) => `
+resource "awscc_secretsmanager_secret" "s" {
+  name          = "e2e-secret"
+  secret_string = "${value}"
+}
+`;
+
+describe("terraform on trap types", { skip }, () => {
+  let ws: TerraformWorkspace;
+  before(async () => {
+    ensureProviderBinary();
+    ws = await TerraformWorkspace.create("traps");
+  });
+  after(async () => ws?.dispose());
+
+  test("IAM role: a policy document (object-or-string, so a plain string) round-trips without changes", async () => {
+    ws.configure(
+      role(
+        `jsonencode({ Version = "2012-10-17", Statement = [{ Effect = "Allow", Principal = { Service = "lambda.amazonaws.com" }, Action = "sts:AssumeRole" }] })`,
+      ),
+    );
+    ok(await ws.run("apply", "-auto-approve"), "apply");
+    await noChanges(ws);
+    const state = await ws.state();
+    assert.match(String(state["awscc_iam_role.r"]?.values.arn), /^arn:aws:iam::123456789012:role\//);
+  });
+
+  test("IAM role: a real policy change is an in-place update", async () => {
+    ws.configure(
+      role(
+        `jsonencode({ Version = "2012-10-17", Statement = [{ Effect = "Allow", Principal = { Service = "ec2.amazonaws.com" }, Action = "sts:AssumeRole" }] })`,
+      ),
+    );
+    const plan = ok(await ws.run("plan"), "plan");
+    assert.match(plan.stdout, /will be updated in-place/);
+    ok(await ws.run("apply", "-auto-approve"), "apply");
+    const stored = ws.emulator.control.getResource("AWS::IAM::Role", "e2e-role");
+    assert.match(JSON.stringify(stored?.properties.AssumeRolePolicyDocument), /ec2\.amazonaws\.com/);
+    await noChanges(ws);
+  });
+
+  test("JSON-document attribute: a new layout of the same document sends no update and settles", async () => {
+    const policy = (text: string) => `
+resource "awscc_logs_log_group" "l" {
+  log_group_name         = "e2e-json"
+  data_protection_policy = ${text}
+}
+`;
+    ws.configure(policy(`jsonencode({ Name = "p", Version = "2021-06-01", Statement = [] })`));
+    ok(await ws.run("apply", "-auto-approve"), "apply");
+    await noChanges(ws);
+    ws.configure(policy(`<<EOT\n{ "Statement": [],\n  "Version": "2021-06-01", "Name": "p" }\nEOT`));
+    ws.emulator.control.clearCalls();
+    ok(await ws.run("apply", "-auto-approve"), "apply");
+    assert.deepEqual(
+      ws.emulator.control.calls({ operation: "UpdateResource" }).map((c) => JSON.stringify(c.input)),
+      [],
+      "a layout change of a JSON document is not sent to Cloud Control",
+    );
+    await noChanges(ws);
+    ok(await ws.run("destroy", "-auto-approve", "-target=awscc_logs_log_group.l"), "destroy");
+  });
+
+  test("API Gateway stage: a reference known only after apply, and a compound identifier", async () => {
+    ws.configure(api);
+    ok(await ws.run("apply", "-auto-approve"), "apply");
+    const state = await ws.state();
+    const apiId = String(state["awscc_apigateway_rest_api.api"]?.values.rest_api_id);
+    assert.equal(state["awscc_apigateway_stage.prod"]?.values.id, `${apiId}|prod`);
+    await noChanges(ws);
+
+    ok(await ws.run("state", "rm", "awscc_apigateway_stage.prod"), "state rm");
+    ok(await ws.run("import", "awscc_apigateway_stage.prod", `${apiId}|prod`), "import");
+    assert.equal((await ws.state())["awscc_apigateway_stage.prod"]?.values.description, "production");
+    await noChanges(ws);
+  });
+
+  test("API Gateway stage: changing the stage name (createOnly, part of the identifier) replaces it", async () => {
+    ws.configure(api.replace('stage_name  = "prod"', 'stage_name  = "live"'));
+    const plan = ok(await ws.run("plan"), "plan");
+    assert.match(plan.stdout, /must be replaced/);
+    ok(await ws.run("apply", "-auto-approve"), "apply");
+    const identifiers = ws.emulator.control.listResources("AWS::ApiGateway::Stage").map((r) => r.identifier);
+    assert.equal(identifiers.length, 1);
+    assert.match(identifiers[0]!, /\|live$/);
+  });
+
+  test("Secrets Manager: a write-only value is kept from state, sent on update, never read back", async () => {
+    ws.configure(secret("first"));
+    ok(await ws.run("apply", "-auto-approve"), "apply");
+    const stored = ws.emulator.control.getResource(
+      "AWS::SecretsManager::Secret",
+      String((await ws.state())["awscc_secretsmanager_secret.s"]?.values.id),
+    );
+    assert.equal(stored?.properties.SecretString, "first", "the emulator received the write-only value");
+    await noChanges(ws);
+    ws.configure(secret("second"));
+    const plan = ok(await ws.run("plan"), "plan");
+    assert.match(plan.stdout, /will be updated in-place/);
+    ok(await ws.run("apply", "-auto-approve"), "apply");
+    await noChanges(ws);
+  });
+
+  test("destroy leaves no object behind", async () => {
+    ok(await ws.run("destroy", "-auto-approve"), "destroy");
+    assert.deepEqual(ws.emulator.control.listResources(), []);
+  });
+});
