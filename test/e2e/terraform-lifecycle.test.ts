@@ -1,7 +1,10 @@
 // End to end with the real Terraform CLI: the built provider binary (dev_overrides) against the
 // Cloud Control emulator. Skipped, with the reason, only when no terraform is on PATH.
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
 import { after, before, describe, test } from "node:test";
+import { repoRoot } from "../../generator/config/paths.js";
 import {
   assertNoContractViolation,
   ensureProviderBinary,
@@ -199,5 +202,23 @@ describe("terraform and faults", { skip }, () => {
     ok(await ws.run("destroy", "-auto-approve"), "destroy");
     ws.emulator.control.clearFaults();
     assert.deepEqual(ws.emulator.control.listResources(), []);
+  });
+});
+
+describe("terraform providers schema -json", { skip }, () => {
+  test("through the binary equals generated/provider-schema.json", async () => {
+    ensureProviderBinary();
+    const ws = await TerraformWorkspace.create("schema");
+    try {
+      ws.configure("");
+      const r = await ws.run("providers", "schema", "-json");
+      assert.equal(r.code, 0, r.stderr);
+      const expected = JSON.parse(
+        fs.readFileSync(path.join(repoRoot, "generated/provider-schema.json"), "utf8"),
+      );
+      assert.deepEqual(JSON.parse(r.stdout), expected);
+    } finally {
+      await ws.dispose();
+    }
   });
 });
