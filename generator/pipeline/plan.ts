@@ -73,32 +73,21 @@ function decide(file: string, model: TypeModel, config: GenerationConfig, findin
   return { file, model, definitions, suppressed };
 }
 
+/** Resources and data sources live in separate Terraform namespaces. */
+const nameKey = (d: Definition): string =>
+  `${d.kind === "resource" ? "resource" : "data source"} ${d.tfTypeName}`;
+
 /** Two types must not claim the same Terraform name (e.g. a plural equal to another type's singular). */
 function dropNameClashes(types: PlannedType[], findings: Finding[]): PlannedType[] {
-  const owners = new Map<string, string[]>();
-  for (const t of types) {
-    for (const d of t.definitions) {
-      const key = `${d.kind === "resource" ? "resource" : "data source"} ${d.tfTypeName}`;
-      owners.set(key, [...(owners.get(key) ?? []), t.file]);
-    }
-  }
+  const claims = new Map<string, number>();
+  for (const d of types.flatMap((t) => t.definitions))
+    claims.set(nameKey(d), (claims.get(nameKey(d)) ?? 0) + 1);
   return types.map((t) => {
-    const clashing = t.definitions.filter(
-      (d) =>
-        (owners.get(`${d.kind === "resource" ? "resource" : "data source"} ${d.tfTypeName}`)?.length ?? 0) >
-        1,
-    );
+    const clashing = t.definitions.filter((d) => claims.get(nameKey(d))! > 1);
     if (clashing.length === 0) return t;
     for (const d of clashing) {
-      findings.push(
-        makeFinding(
-          "error",
-          t.file,
-          "/typeName",
-          `the Terraform name ${d.tfTypeName} is claimed by more than one type`,
-          "name-clash",
-        ),
-      );
+      const message = `the Terraform name ${d.tfTypeName} is claimed by more than one type`;
+      findings.push(makeFinding("error", t.file, "/typeName", message, "name-clash"));
     }
     return {
       ...t,
