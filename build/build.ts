@@ -9,6 +9,12 @@ import * as generatedIndex from "../generated/index.js";
 import { loadProtocolDefinitions, protocolDescriptorJson } from "../protocol/proto-definitions.js";
 import { providerSchemaResponse } from "../protocol/server.js";
 import { generatedProviderDescription } from "../provider/description.js";
+import { schemaAssetName } from "../provider/schema-source.js";
+import { modelSchemaOf } from "../runtime/schema/cfn-model-schema.js";
+import { schemaPatches } from "../schemas/patches.js";
+import { loadGenerationConfig } from "../generator/config/generation-config.js";
+import { applyPinsAndPatches } from "../generator/load/adjust.js";
+import { readSchemaFileSync } from "../generator/load/read-schemas.js";
 
 const dist = path.join(repoRoot, "dist");
 const work = path.join(dist, "build");
@@ -38,6 +44,9 @@ async function main(): Promise<void> {
   const serialize = loadProtocolDefinitions().provider.GetProviderSchema!.responseSerialize;
   fs.writeFileSync(encodedSchema, serialize(await providerSchemaResponse(description)));
 
+  step("CloudFormation model schemas, as generate read them");
+  const schemaAssets = writeSchemaAssets(work);
+
   step("bundle (esbuild)");
   const bundle = path.join(work, "provider.cjs");
   await build({
@@ -65,7 +74,7 @@ async function main(): Promise<void> {
       output: blob,
       disableExperimentalSEAWarning: true,
       useCodeCache: true,
-      assets: { "provider-schema.pb": encodedSchema, "tfplugin6.json": descriptor },
+      assets: { "provider-schema.pb": encodedSchema, "tfplugin6.json": descriptor, ...schemaAssets },
     }),
   );
   execFileSync(process.execPath, ["--experimental-sea-config", seaConfig], { stdio: "inherit" });
@@ -80,6 +89,31 @@ async function main(): Promise<void> {
   });
   const mb = (fs.statSync(binary).size / 1e6).toFixed(1);
   step(`wrote ${path.relative(repoRoot, binary)} (${mb} MB)`);
+}
+
+/**
+ * One asset per generated type: the model part of its schema after pins and patches, read from the
+ * folder generate used (recorded in generated/manifest.json), for the runtime's schema validation.
+ */
+function writeSchemaAssets(workDir: string): Record<string, string> {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "generated/manifest.json"), "utf8")) as {
+    schemasDir: string;
+    types: { cfnTypeName: string; file: string }[];
+  };
+  const loaded = manifest.types.flatMap((t) => {
+    const read = readSchemaFileSync(path.join(manifest.schemasDir, t.file));
+    return read.ok ? [read.loaded] : [];
+  });
+  const { schemas } = applyPinsAndPatches(loaded, loadGenerationConfig(), schemaPatches);
+  const dir = path.join(workDir, "cfn-schemas");
+  fs.mkdirSync(dir, { recursive: true });
+  const assets: Record<string, string> = {};
+  for (const s of schemas) {
+    const file = path.join(dir, s.file);
+    fs.writeFileSync(file, JSON.stringify(modelSchemaOf(s.schema)));
+    assets[schemaAssetName(s.typeName)] = file;
+  }
+  return assets;
 }
 
 main().catch((e: unknown) => {

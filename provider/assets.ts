@@ -9,10 +9,12 @@ import { repoRoot } from "../generator/config/paths.js";
  * provider-schema.pb: the GetProviderSchema response encoded at build time (binary only).
  * provider-schema.json: generated/provider-schema.json (from source only).
  * tfplugin6.json: the protocol descriptor (binary only; from source the .proto files are read).
+ * cfn-schema/<Type>: the model part of a type's CloudFormation schema, as generated (binary only).
  */
-export type AssetName = "provider-schema.pb" | "provider-schema.json" | "tfplugin6.json";
+export type AssetName =
+  "provider-schema.pb" | "provider-schema.json" | "tfplugin6.json" | `cfn-schema/${string}`;
 
-const SOURCE_PATHS: Partial<Record<AssetName, string>> = {
+const SOURCE_PATHS: Readonly<Record<string, string>> = {
   "provider-schema.json": path.join(repoRoot, "generated/provider-schema.json"),
 };
 
@@ -58,3 +60,6 @@ export function readAssetText(name: AssetName): string | undefined {
     ? undefined
     : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
 }
+
+/** True inside the single executable, where assets are embedded. */
+export const runningAsSingleExecutable = (): boolean => seaModule() !== undefined;

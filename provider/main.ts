@@ -6,6 +6,7 @@ import { useEmbeddedProtocolDescriptor } from "../protocol/proto-definitions.js"
 import { createCloudControlBackend } from "../runtime/provider/cloudcontrol-backend.js";
 import { readAssetBytes, readAssetText } from "./assets.js";
 import { generatedProviderDescription } from "./description.js";
+import { providerSchemaSource } from "./schema-source.js";
 
 const descriptor = readAssetText("tfplugin6.json");
 if (descriptor !== undefined) useEmbeddedProtocolDescriptor(JSON.parse(descriptor) as object);
@@ -15,4 +16,7 @@ const description = generatedProviderDescription(generatedIndex, {
   encoded: () => readAssetBytes("provider-schema.pb"),
 });
 
-void serve(({ logger }) => createCloudControlBackend({ logger }), description);
+void serve(
+  ({ logger }) => createCloudControlBackend({ logger, schemaSource: providerSchemaSource() }),
+  description,
+);

@@ -372,22 +372,9 @@ export class AttributeWalker {
         );
         return { type: { kind: "mapNested", attributes }, validators: [] };
       }
-      if (value.type === "array" && value.node.items !== undefined) {
-        const items = resolveNode(this.ctx.schema, value.node.items, valuePointer + "/items", value.refStack);
-        const isSet = arrayKind(value.node.insertionOrder, value.node.uniqueItems) === "set";
-        if (isSet && !items.recursiveRef && hasKeys(items.node.properties)) {
-          const attributes = this.objectAttributes(
-            items.node.properties!,
-            [],
-            valuePointer + "/items/properties",
-            {
-              ...valueParent,
-              refStack: items.refStack,
-            },
-          );
-          return { type: { kind: "mapNested", attributes }, validators: [] };
-        }
-      }
+      // Arrays of objects as map values (AppConfig::Extension Actions) fall through to JSON-string
+      // values: Go's map-of-objects shape drops the array and cannot carry the data (see
+      // docs/differences.md).
     }
     return {
       type: { kind: "map", element: this.mapElement(node, pointer, parent.refStack) },

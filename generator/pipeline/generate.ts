@@ -1,4 +1,6 @@
 // The whole generate run: load → pins and patches → validate → model → emit.
+import fs from "node:fs";
+import path from "node:path";
 import { schemaPatches } from "../../schemas/patches.js";
 import { type GenerationConfig, loadGenerationConfig } from "../config/generation-config.js";
 import { resolveSchemasDir } from "../config/paths.js";
@@ -42,6 +44,7 @@ export function generate(options: GenerateOptions): GenerateResult {
     const missing = [...wanted].filter((t) => !loaded.some((s) => s.typeName === t));
     if (missing.length > 0) throw new Error(`no schema in ${dir} for ${missing.join(", ")}`);
   }
+  if (options.only && options.only.length > 0) refuseToShrink(options.outDir, new Set(options.only));
   const adjusted = applyPinsAndPatches(loaded, config, options.patches ?? schemaPatches);
   const schemas = adjusted.schemas;
   const findings = [...contents.findings, ...adjusted.findings];
@@ -56,10 +59,27 @@ export function generate(options: GenerateOptions): GenerateResult {
   const total = plan.types.length;
   const written = writeOutput(plan, options.outDir, {
     generatorVersion: version,
+    schemasDir: dir,
     inputHashes,
     full: options.full ?? (options.only !== undefined && options.only.length > 0),
     onType: () => options.onProgress?.(++done, total),
   });
   const fileCount = schemas.length + (options.only ? 0 : contents.findings.length);
   return { plan, counts: countPlan(plan, fileCount), written };
+}
+
+/** `--only` writes a tree of just those types: never over a folder that holds other types. */
+function refuseToShrink(outDir: string, wanted: ReadonlySet<string>): void {
+  let previous: { types?: { cfnTypeName?: string }[] } | undefined;
+  try {
+    previous = JSON.parse(fs.readFileSync(path.join(outDir, "manifest.json"), "utf8")) as typeof previous;
+  } catch {
+    return;
+  }
+  const others = (previous?.types ?? []).filter((t) => t.cfnTypeName && !wanted.has(t.cfnTypeName));
+  if (others.length > 0) {
+    throw new Error(
+      `${outDir} holds ${others.length} other types that --only would remove: give --only a separate --out folder`,
+    );
+  }
 }

@@ -78,11 +78,19 @@ function prepareOutDir(outDir: string, generatorVersion: string, full: boolean):
     fs.rmSync(outDir, { recursive: true, force: true });
   }
   fs.mkdirSync(outDir, { recursive: true });
+  // Marks the folder as ours at once: a run interrupted before the real manifest is written
+  // leaves a folder the next run recognises (and rebuilds in full, the version never matching).
+  fs.writeFileSync(
+    path.join(outDir, MANIFEST),
+    JSON.stringify({ generatorVersion: "incomplete", types: [] }) + "\n",
+  );
   return undefined;
 }
 
 export interface WriteOptions {
   readonly generatorVersion: string;
+  /** The schema folder the run read (the binary's build embeds the same schemas). */
+  readonly schemasDir: string;
   /** Input hash per schema file name. */
   readonly inputHashes: ReadonlyMap<string, string>;
   /** Rewrite everything even when the folder holds a usable manifest. */
@@ -163,7 +171,7 @@ export function writeOutput(plan: GenerationPlan, outDir: string, options: Write
     "provider-schema.json",
     JSON.stringify(providerSchemaDocument(providerConfigAttributes, definitions)) + "\n",
   );
-  write(MANIFEST, JSON.stringify(manifest(plan, options.generatorVersion, manifestTypes), null, 2) + "\n");
+  write(MANIFEST, JSON.stringify(manifest(plan, options, manifestTypes), null, 2) + "\n");
   return { files, bytes, emittedTypes, removedModules, incremental: previous !== undefined };
 }
 
@@ -175,10 +183,11 @@ function removeEmptyDirs(outDir: string): void {
 }
 
 /** Every type with what it produced, why anything was left out, and its input hash. */
-function manifest(plan: GenerationPlan, generatorVersion: string, types: readonly ManifestType[]): unknown {
+function manifest(plan: GenerationPlan, options: WriteOptions, types: readonly ManifestType[]): unknown {
   const byFile = new Map(types.map((t) => [t.file, t]));
   return {
-    generatorVersion,
+    generatorVersion: options.generatorVersion,
+    schemasDir: options.schemasDir,
     adjustments: plan.adjustments,
     patterns: plan.patterns,
     types: plan.types.map((t) => ({

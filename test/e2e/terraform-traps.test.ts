@@ -148,7 +148,22 @@ resource "awscc_logs_log_group" "l" {
     await noChanges(ws);
   });
 
+  test("the binary checks the desired state against the type's CloudFormation schema at plan", async () => {
+    // oneOf [required Arn] / [required ModuleName + VersionId]: no generated validator can say that.
+    ws.configure(`
+resource "awscc_cloudformation_module_default_version" "m" {
+  module_name = "Org::Service::Thing::MODULE"
+}
+`);
+    const plan = await ws.run("plan");
+    assertNoContractViolation(plan);
+    assert.notEqual(plan.code, 0, plan.stdout);
+    assert.match(plan.stderr, /Value Conflicts With CloudFormation Schema/);
+    assert.match(plan.stderr, /AWS::CloudFormation::ModuleDefaultVersion/);
+  });
+
   test("destroy leaves no object behind", async () => {
+    ws.configure(secret("second"));
     ok(await ws.run("destroy", "-auto-approve"), "destroy");
     assert.deepEqual(ws.emulator.control.listResources(), []);
   });

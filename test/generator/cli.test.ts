@@ -34,29 +34,39 @@ test("broken schemas give errors with file and pointer; the good one still gener
   assert.ok(fs.existsSync(path.join(out, "fixture/link_resource.ts")));
 });
 
-test("--only restricts the run and reports unknown types", () => {
-  const ok = cli(
-    "generate",
-    "--schemas",
-    path.join(repoRoot, "test/fixtures/schemas"),
-    "--out",
-    out,
-    "--only",
-    "AWS::Fixture::Link",
-  );
+test("--only restricts the run, reports unknown types, and never shrinks a fuller tree", () => {
+  const onlyOut = scratchDir("cli-only");
+  const fixtures = path.join(repoRoot, "test/fixtures/schemas");
+  const ok = cli("generate", "--schemas", fixtures, "--out", onlyOut, "--only", "AWS::Fixture::Link");
   assert.equal(ok.status, 0, ok.stderr);
   assert.match(ok.stdout, /resources: +1\b/);
-  const missing = cli(
-    "generate",
-    "--schemas",
-    path.join(repoRoot, "test/fixtures/schemas"),
-    "--out",
-    out,
-    "--only",
-    "AWS::No::Such",
-  );
+  const missing = cli("generate", "--schemas", fixtures, "--out", onlyOut, "--only", "AWS::No::Such");
   assert.equal(missing.status, 2);
   assert.match(missing.stderr, /no schema .* for AWS::No::Such/);
+  // A full tree (both fixture types) must not be replaced by a one-type tree.
+  assert.equal(cli("generate", "--schemas", fixtures, "--out", onlyOut).status, 0);
+  const shrink = cli("generate", "--schemas", fixtures, "--out", onlyOut, "--only", "AWS::Fixture::Link");
+  assert.equal(shrink.status, 2);
+  assert.match(shrink.stderr, /holds 1 other types that --only would remove/);
+  assert.ok(fs.existsSync(path.join(onlyOut, "fixture/widget_resource.ts")));
+  removeDir(onlyOut);
+});
+
+test("an interrupted full run leaves a folder the next run rebuilds", () => {
+  const interrupted = scratchDir("cli-interrupted");
+  const fixtures = path.join(repoRoot, "test/fixtures/schemas");
+  assert.equal(cli("generate", "--schemas", fixtures, "--out", interrupted).status, 0);
+  // What a kill after the folder was emptied and the first modules written looks like.
+  fs.writeFileSync(
+    path.join(interrupted, "manifest.json"),
+    JSON.stringify({ generatorVersion: "incomplete", types: [] }),
+  );
+  fs.rmSync(path.join(interrupted, "index.ts"));
+  const rerun = cli("generate", "--schemas", fixtures, "--out", interrupted);
+  assert.equal(rerun.status, 0, rerun.stderr);
+  assert.match(rerun.stdout, /\(full;/);
+  assert.ok(fs.existsSync(path.join(interrupted, "index.ts")));
+  removeDir(interrupted);
 });
 
 test("refuses to wipe a folder it did not generate", () => {

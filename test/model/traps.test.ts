@@ -32,8 +32,11 @@ describe("cfn-mapping.md §10 traps on real schemas", () => {
     assert.match(m.suppressed[0]!.reason, /"Id" and "WorkspaceId"/);
   });
 
-  test("6. AppConfig::Extension Actions: map of set of objects → map nested", () => {
-    assert.equal(realModel("AWS::AppConfig::Extension").resource!.attributes.actions?.type.kind, "mapNested");
+  test("6. AppConfig::Extension Actions: map of sets of objects → map of JSON documents (each value the whole array)", () => {
+    assert.deepEqual(realModel("AWS::AppConfig::Extension").resource!.attributes.actions?.type, {
+      kind: "map",
+      element: { kind: "string", flavor: "json" },
+    });
   });
 
   test("7. allOf [$ref, default]: BedrockAgentCore::Gateway ProtocolType, SES IngressPoint IpType", () => {
