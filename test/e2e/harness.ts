@@ -15,9 +15,22 @@ export function findTerraform(): string | undefined {
   return r.status === 0 ? "terraform" : undefined;
 }
 
-/** Builds dist/terraform-provider-awscc when it is missing or older than the generated tree. */
+/**
+ * Builds dist/terraform-provider-awscc when it is missing or older than the generated tree (and
+ * generates the tree first when there is none), so the tests also run right after `npm ci`.
+ */
 export function ensureProviderBinary(): void {
   const index = path.join(repoRoot, "generated/index.ts");
+  if (!fs.existsSync(index)) {
+    execFileSync(
+      process.execPath,
+      ["--import", "tsx", path.join(repoRoot, "generator/cli/main.ts"), "generate"],
+      {
+        cwd: repoRoot,
+        stdio: "pipe",
+      },
+    );
+  }
   const sources = ["provider", "runtime", "protocol"].map((d) => path.join(repoRoot, d));
   const newest = Math.max(fs.statSync(index).mtimeMs, ...sources.flatMap((d) => newestMtime(d)));
   if (fs.existsSync(providerBinary) && fs.statSync(providerBinary).mtimeMs >= newest) return;
