@@ -80,13 +80,17 @@ async function main(): Promise<void> {
   execFileSync(process.execPath, ["--experimental-sea-config", seaConfig], { stdio: "inherit" });
 
   step("inject into a copy of node");
-  fs.rmSync(binary, { force: true });
-  fs.copyFileSync(process.execPath, binary);
-  fs.chmodSync(binary, 0o755);
+  // Injected into a temporary copy, then renamed: whoever starts the binary meanwhile (Terraform, a
+  // test) runs either the previous build or this one, never a half-made file.
+  const staging = path.join(work, "terraform-provider-awscc");
+  fs.rmSync(staging, { force: true });
+  fs.copyFileSync(process.execPath, staging);
+  fs.chmodSync(staging, 0o755);
   const postject = path.join(repoRoot, "node_modules/postject/dist/cli.js");
-  execFileSync(process.execPath, [postject, binary, "NODE_SEA_BLOB", blob, "--sentinel-fuse", SEA_FUSE], {
+  execFileSync(process.execPath, [postject, staging, "NODE_SEA_BLOB", blob, "--sentinel-fuse", SEA_FUSE], {
     stdio: ["ignore", "ignore", "inherit"],
   });
+  fs.renameSync(staging, binary);
   const mb = (fs.statSync(binary).size / 1e6).toFixed(1);
   step(`wrote ${path.relative(repoRoot, binary)} (${mb} MB)`);
 }

@@ -17,27 +17,49 @@ export function findTerraform(): string | undefined {
 
 /**
  * Builds dist/terraform-provider-awscc when it is missing or older than the generated tree (and
- * generates the tree first when there is none), so the tests also run right after `npm ci`.
+ * generates the tree first when there is none), so the tests also run right after `npm ci`. Test
+ * files run in parallel: a lock folder makes one of them build while the others wait.
  */
 export function ensureProviderBinary(): void {
-  const index = path.join(repoRoot, "generated/index.ts");
-  if (!fs.existsSync(index)) {
-    execFileSync(
-      process.execPath,
-      ["--import", "tsx", path.join(repoRoot, "generator/cli/main.ts"), "generate"],
-      {
-        cwd: repoRoot,
-        stdio: "pipe",
-      },
-    );
+  const lock = path.join(repoRoot, ".cache", "provider-build.lock");
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    if (isBinaryFresh()) return;
+    try {
+      fs.mkdirSync(lock);
+    } catch {
+      sleepSync(250); // another test file is building
+      continue;
+    }
+    try {
+      if (!isBinaryFresh()) buildBinary();
+      return;
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
   }
+}
+
+function isBinaryFresh(): boolean {
+  const index = path.join(repoRoot, "generated/index.ts");
+  if (!fs.existsSync(index) || !fs.existsSync(providerBinary)) return false;
   const sources = ["provider", "runtime", "protocol"].map((d) => path.join(repoRoot, d));
   const newest = Math.max(fs.statSync(index).mtimeMs, ...sources.flatMap((d) => newestMtime(d)));
-  if (fs.existsSync(providerBinary) && fs.statSync(providerBinary).mtimeMs >= newest) return;
-  execFileSync(process.execPath, ["--import", "tsx", path.join(repoRoot, "build/build.ts")], {
-    cwd: repoRoot,
-    stdio: "pipe",
-  });
+  return fs.statSync(providerBinary).mtimeMs >= newest;
+}
+
+function buildBinary(): void {
+  const run = (script: string, ...args: string[]) =>
+    execFileSync(process.execPath, ["--import", "tsx", path.join(repoRoot, script), ...args], {
+      cwd: repoRoot,
+      stdio: "pipe",
+    });
+  if (!fs.existsSync(path.join(repoRoot, "generated/index.ts"))) run("generator/cli/main.ts", "generate");
+  run("build/build.ts");
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function newestMtime(dir: string): number[] {
