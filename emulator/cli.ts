@@ -95,6 +95,7 @@ const program = new Command()
     collect(driftPatchFlag),
     [],
   )
+  .option("--reorder-arrays", "GetResource and ListResources answer arrays of objects reversed")
   .option("--quiet", "no request log on stderr")
   .addHelpText(
     "after",
@@ -127,6 +128,7 @@ async function main(): Promise<void> {
     completeAfterPolls: options.completeAfterPolls,
     completeAfterMs: options.completeAfterMs,
     deleteNotFound: options.deleteNotFound,
+    reorderArrays: options.reorderArrays === true,
     seed: options.seed,
     faults,
     log,

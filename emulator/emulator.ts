@@ -41,6 +41,8 @@ export interface EmulatorOptions {
   completeAfterMs?: number;
   /** DeleteResource of an unknown identifier: FAILED NotFound event (default) or sync exception. */
   deleteNotFound?: "async" | "sync";
+  /** GetResource and ListResources answer arrays of objects reversed (default false). */
+  reorderArrays?: boolean;
   /** Fault rules active from the start (same shape as POST /_emulator/faults). */
   faults?: unknown[];
   /** One line per request; silent when absent. */
@@ -127,6 +129,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     completeAfterPolls: options.completeAfterPolls ?? 1,
     completeAfterMs: options.completeAfterMs ?? 0,
     deleteNotFound: options.deleteNotFound ?? "async",
+    reorderArrays: options.reorderArrays ?? false,
   };
   const faults = new FaultRegistry(random);
   for (const spec of options.faults ?? []) faults.add(parseFaultRule(spec));

@@ -99,6 +99,8 @@ export interface StagedFailure {
   message?: string;
   /** The FAILED event names the object; for CREATE the object is also stored. */
   withIdentifier: boolean;
+  /** The FAILED event names the identifier, and nothing is stored (not even for CREATE). */
+  identifierOnly?: boolean;
 }
 
 /** A resource request (the thing a RequestToken names). Times are epoch milliseconds. */
@@ -140,4 +142,6 @@ export interface CompletionPolicy {
 export interface EmulatorConfig extends CompletionPolicy {
   /** DeleteResource on an unknown identifier: FAILED NotFound event (async) or ResourceNotFoundException. */
   deleteNotFound: "async" | "sync";
+  /** GetResource and ListResources answer arrays of objects in reverse order (a service that reorders). */
+  reorderArrays: boolean;
 }

@@ -48,6 +48,11 @@ function checkConfig(patch: Partial<EmulatorConfig>): Partial<EmulatorConfig> {
     }
     out.deleteNotFound = patch.deleteNotFound;
   }
+  if (patch.reorderArrays !== undefined) {
+    if (typeof patch.reorderArrays !== "boolean")
+      throw new ControlError(400, "reorderArrays must be a boolean");
+    out.reorderArrays = patch.reorderArrays;
+  }
   return out;
 }
 
@@ -159,7 +164,7 @@ export class EmulatorControl {
     return { ...this.deps.config };
   }
 
-  /** Changes how requests accepted from now on complete, and the delete-not-found variant. */
+  /** Changes how requests accepted from now on complete, the delete-not-found variant and array order on reads. */
   setConfig(patch: Partial<EmulatorConfig>): EmulatorConfig {
     Object.assign(this.deps.config, checkConfig(patch));
     return this.getConfig();

@@ -1,6 +1,7 @@
 // Fault injection rules, per operation and per type: throttling (the next N calls or a fraction of
 // calls), synchronous exceptions, added latency, requests that end FAILED with a chosen
-// HandlerErrorCode (with or without an Identifier) and requests that never finish.
+// HandlerErrorCode (with or without an Identifier, with or without an object behind it) and
+// requests that never finish.
 import {
   API_OPERATIONS,
   type ApiOperation,
@@ -39,6 +40,11 @@ export interface FaultRuleSpec {
   errorCode?: HandlerErrorCode;
   /** fail: the FAILED event names the object; a create also stores it ("exists but failed"). */
   withIdentifier?: boolean;
+  /**
+   * fail: the FAILED event names the identifier but nothing is stored — for a create, the object
+   * named is one this request did not make (e.g. AlreadyExists for an object that was there before).
+   */
+  identifierOnly?: boolean;
   /** fail: hook events shown by GetResourceRequestStatus. */
   hookEvents?: HookEvent[];
 }
@@ -118,6 +124,7 @@ export function parseFaultRule(input: unknown): FaultRuleSpec {
     message: optionalString(input, "message"),
     status: optionalNumber(input, "status", (n) => Number.isInteger(n) && n >= 400 && n <= 599),
     withIdentifier: input.withIdentifier === undefined ? undefined : input.withIdentifier === true,
+    identifierOnly: input.identifierOnly === undefined ? undefined : input.identifierOnly === true,
     hookEvents: parseHookEvents(input.hookEvents),
   };
   if (input.errorCode !== undefined) {
@@ -132,6 +139,10 @@ export function parseFaultRule(input: unknown): FaultRuleSpec {
     throw new FaultSpecError("an error fault needs errorName");
   if (spec.kind === "fail" && spec.errorCode === undefined)
     throw new FaultSpecError("a fail fault needs errorCode");
+  if (spec.withIdentifier && spec.identifierOnly)
+    throw new FaultSpecError(
+      "withIdentifier (object stored) and identifierOnly (nothing stored) exclude each other",
+    );
   // Drop the keys that were not given, so listings show only what was set.
   return Object.fromEntries(
     Object.entries(spec).filter(([, value]) => value !== undefined),

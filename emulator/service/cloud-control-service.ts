@@ -20,6 +20,7 @@ import type { EmulatorState } from "../store/state.js";
 import {
   type ApiOperation,
   type EmulatorConfig,
+  type JsonObject,
   MUTATING_OPERATIONS,
   type RequestRecord,
   type ResourceOperation,
@@ -29,6 +30,7 @@ import { checkInputMembers } from "./input-members.js";
 import { listFilterOf, matchesListFilter } from "./list-filter.js";
 import { pageOf } from "./paging.js";
 import { RequestRunner } from "./request-runner.js";
+import { reverseObjectArrays } from "./reorder-arrays.js";
 
 export interface ServiceDeps {
   readonly state: EmulatorState;
@@ -254,6 +256,7 @@ export class CloudControlService {
         errorCode: failRule.errorCode,
         withIdentifier: failRule.withIdentifier ?? false,
       };
+      if (failRule.identifierOnly) staged.identifierOnly = true;
       if (failRule.message !== undefined) staged.message = failRule.message;
       request.stagedFailure = staged;
       if (failRule.hookEvents) request.hookEvents = failRule.hookEvents;
@@ -283,9 +286,15 @@ export class CloudControlService {
       TypeName: type.typeName,
       ResourceDescription: {
         Identifier: stored.identifier,
-        Properties: JSON.stringify(visibleModel(type, stored.properties)),
+        Properties: this.modelText(type, stored.properties),
       },
     };
+  }
+
+  /** The model as reads return it: write-only values removed, arrays of objects reversed when so configured. */
+  private modelText(type: ResourceType, properties: JsonObject): string {
+    const visible = visibleModel(type, properties);
+    return JSON.stringify(this.deps.config.reorderArrays ? reverseObjectArrays(visible) : visible);
   }
 
   private listResources(input: Record<string, unknown>): WireObject {
@@ -300,7 +309,7 @@ export class CloudControlService {
       TypeName: type.typeName,
       ResourceDescriptions: page.items.map((resource) => ({
         Identifier: resource.identifier,
-        Properties: JSON.stringify(visibleModel(type, resource.properties)),
+        Properties: this.modelText(type, resource.properties),
       })),
     };
     if (page.nextToken !== undefined) output.NextToken = page.nextToken;

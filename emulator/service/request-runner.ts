@@ -23,6 +23,10 @@ export interface RunnerDeps {
   readonly region: string;
 }
 
+/** A staged failure whose FAILED event names the object of an update or delete. */
+const namesObject = (staged: StagedFailure): boolean =>
+  staged.withIdentifier || staged.identifierOnly === true;
+
 export class RequestRunner {
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -68,6 +72,11 @@ export class RequestRunner {
     switch (request.operation) {
       case "CREATE": {
         const result = runCreate(ctx, type, JSON.parse(request.document ?? "{}") as JsonObject);
+        if (staged?.identifierOnly) {
+          // The FAILED event names an object this request did not make (e.g. AlreadyExists for
+          // one that was there before): the identifier the create would have had, nothing stored.
+          return this.failStaged(request, staged, result.ok ? result.identifier : request.identifier);
+        }
         if (!result.ok) return this.fail(request, result);
         if (staged) {
           // "The object exists but the create failed": stored, and the FAILED event names it.
@@ -79,7 +88,7 @@ export class RequestRunner {
       }
       case "UPDATE": {
         const identifier = request.identifier as string;
-        if (staged) return this.failStaged(request, staged, staged.withIdentifier ? identifier : undefined);
+        if (staged) return this.failStaged(request, staged, namesObject(staged) ? identifier : undefined);
         const parsed = parsePatchDocument(request.document ?? "[]");
         const result = parsed.ok
           ? runUpdate(ctx, type, identifier, parsed.ops)
@@ -91,7 +100,7 @@ export class RequestRunner {
       }
       case "DELETE": {
         const identifier = request.identifier as string;
-        if (staged) return this.failStaged(request, staged, staged.withIdentifier ? identifier : undefined);
+        if (staged) return this.failStaged(request, staged, namesObject(staged) ? identifier : undefined);
         const result = runDelete(ctx, type, identifier);
         if (!result.ok) return this.fail(request, result);
         this.deps.state.deleteResource(type.typeName, identifier);

@@ -90,10 +90,17 @@ async function resolveRegion(client: CloudFormationClient): Promise<string> {
   }
 }
 
-/** Every listed AWS type name, sorted, over all pages of both provisioning types. */
-async function listTypeNames(client: CloudFormationClient, hooks: FetchHooks): Promise<string[]> {
+/**
+ * Every listed AWS type name, sorted, over all pages of both provisioning types. A NextToken that
+ * comes back within one listing would loop forever: it is an error naming the token.
+ */
+export async function listTypeNames(
+  client: Pick<CloudFormationClient, "send">,
+  hooks: FetchHooks,
+): Promise<string[]> {
   const names = new Set<string>();
   for (const provisioningType of PROVISIONING_TYPES) {
+    const seenTokens = new Set<string>();
     let nextToken: string | undefined;
     do {
       const page = await client.send(
@@ -113,7 +120,12 @@ async function listTypeNames(client: CloudFormationClient, hooks: FetchHooks): P
         if (summary.TypeName?.startsWith("AWS::")) names.add(summary.TypeName);
       }
       hooks.onProgress?.("list", names.size, names.size);
-      nextToken = page.NextToken;
+      nextToken = page.NextToken || undefined;
+      if (nextToken !== undefined && seenTokens.has(nextToken))
+        throw new Error(
+          `NextToken ${JSON.stringify(nextToken)} came back a second time (${provisioningType} listing); paging stopped`,
+        );
+      if (nextToken !== undefined) seenTokens.add(nextToken);
     } while (nextToken);
   }
   return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

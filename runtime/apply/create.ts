@@ -1,13 +1,14 @@
 // Create (cloudcontrol-runtime.md §3.1, §6). The object's identifier is taken from the very first
 // response that names it (CreateResource's own ProgressEvent included), so whenever a remote
 // object may exist the failed create still returns a state holding its `id`: Terraform stores it
-// tainted and replaces it on the next apply instead of orphaning it.
+// tainted and replaces it on the next apply instead of orphaning it. The one exception is
+// AlreadyExists: the object named then existed before and is not ours to replace.
 import type { Diagnostic } from "../../protocol/provider-backend.js";
 import type { ResourceDefinition } from "../schema/types.js";
 import { stringifyJsonDoc } from "../convert/json-doc.js";
 import { toDesiredState } from "../convert/to-cfn.js";
-import { definitionImpliedType } from "../values/implied-type.js";
-import { isRecord, makeRecord, type TfValue } from "../values/value.js";
+import { idOnlyState, withId } from "../state/id-state.js";
+import type { TfValue } from "../values/value.js";
 import type { OperationContext } from "./context.js";
 import { desiredStateDiagnostic, requestErrorDiagnostic } from "./diagnostics.js";
 import { fillAfterApply } from "./fill-after-apply.js";
@@ -18,19 +19,24 @@ export interface ApplyOutcome {
   readonly diagnostics: Diagnostic[];
 }
 
-/** The all-null object with only `id`: what Terraform stores (tainted) for a half-made object. */
-export function idOnlyState(definition: ResourceDefinition, identifier: string): TfValue {
-  const type = definitionImpliedType(definition);
-  return makeRecord(Object.keys(type.attributes).map((name) => [name, name === "id" ? identifier : null]));
-}
-
-/** The value with its `id` attribute set. */
-export function withId(definition: ResourceDefinition, value: TfValue, identifier: string): TfValue {
-  if (!isRecord(value) || !Object.hasOwn(definition.attributes, "id")) return value;
-  return makeRecord([...Object.entries(value), ["id", identifier]]);
-}
-
 const CLEANUP_TIMEOUT_MS = 10_000;
+
+/**
+ * The identifier of the object a failed create may have left behind. A create that failed with
+ * AlreadyExists names the object that was there before (from the desired state or the FAILED
+ * event): it is somebody else's, and a tainted state for it would have the next apply delete it.
+ */
+function leftoverIdentifier(
+  errorCode: string | undefined,
+  identifier: string | undefined,
+): string | undefined {
+  return errorCode === "AlreadyExists" ? undefined : identifier;
+}
+
+interface Settled {
+  readonly identifier: string | undefined;
+  readonly errorCode: string | undefined;
+}
 
 /**
  * After a create we stopped waiting for (timeout, cancellation, failed poll): look once more, and
@@ -40,15 +46,15 @@ const CLEANUP_TIMEOUT_MS = 10_000;
 async function settleAbandonedCreate(
   ctx: OperationContext,
   requestToken: string,
-): Promise<string | undefined> {
+): Promise<Settled | undefined> {
   const signal = AbortSignal.timeout(CLEANUP_TIMEOUT_MS);
   try {
     const { event } = await ctx.api.getResourceRequestStatus(requestToken, signal);
     if (event.OperationStatus === "PENDING" || event.OperationStatus === "IN_PROGRESS") {
       const cancelled = await ctx.api.cancelResourceRequest(requestToken, signal);
-      return cancelled?.Identifier || event.Identifier || undefined;
+      return { identifier: cancelled?.Identifier || event.Identifier || undefined, errorCode: undefined };
     }
-    return event.Identifier || undefined;
+    return { identifier: event.Identifier || undefined, errorCode: event.ErrorCode };
   } catch {
     return undefined; // best effort: the diagnostic already names the RequestToken
   }
@@ -74,9 +80,10 @@ export async function createResource(
     identifier = outcome.identifier;
   } catch (error) {
     if (!(error instanceof RequestError)) throw error;
-    let known = error.identifier;
+    let known = leftoverIdentifier(error.errorCode, error.identifier);
     if (error.stage === "wait" && error.requestToken && error.waitKind !== "failed") {
-      known = (await settleAbandonedCreate(ctx, error.requestToken)) ?? known;
+      const settled = await settleAbandonedCreate(ctx, error.requestToken);
+      if (settled) known = leftoverIdentifier(settled.errorCode, settled.identifier ?? known);
     }
     return {
       newState: known ? idOnlyState(definition, known) : null,

@@ -6,6 +6,7 @@ import { toDesiredState } from "../convert/to-cfn.js";
 import { isNotFoundError, operationFailed } from "../cloudcontrol/errors.js";
 import type { TfValue } from "../values/value.js";
 import type { OperationContext } from "./context.js";
+import { alignToPlanned } from "./align-fetched.js";
 import { stateTranslationDiagnostic } from "./diagnostics.js";
 import { modelToValue } from "./read-back.js";
 import { fillUnknowns, nullUnknowns, unknownPaths } from "./unknown-fill.js";
@@ -47,12 +48,15 @@ export async function fillAfterApply(
     };
   }
   try {
-    // The plan's known parts order the fetched lists, so filled elements line up with planned ones.
-    const source = modelToValue(
+    // The plan's known parts order the fetched key-value and primitive lists; the elements of other
+    // lists of objects are paired with the planned elements they agree with, so that filled values
+    // land in the element they belong to even when the service reorders a list.
+    const fetched = modelToValue(
       definition.attributes,
       description.properties,
       toDesiredState(definition.attributes, state),
     );
+    const source = alignToPlanned(definition.attributes, fetched, state);
     return { state: nullUnknowns(fillUnknowns(state, source, paths)), diagnostics: [] };
   } catch (error) {
     return { state: nullUnknowns(state), diagnostics: [stateTranslationDiagnostic(error)] };

@@ -25,6 +25,8 @@ export class RequestError extends Error {
     readonly requestToken: string | undefined,
     /** For "wait": how the wait ended. */
     readonly waitKind?: WaitFailureKind,
+    /** For a FAILED request: its HandlerErrorCode (e.g. AlreadyExists). */
+    readonly errorCode?: string,
   ) {
     super(reason instanceof Error ? reason.message : String(reason));
     this.name = "RequestError";
@@ -89,6 +91,7 @@ export async function runRequest(
       error instanceof WaitError && error.kind === "cancelled"
         ? new Error(`${error.message}; the request was still in flight: ${describeInFlight(entry)}`)
         : error;
+    const failed = error instanceof WaitError && error.kind === "failed" ? error.lastEvent : undefined;
     throw new RequestError(
       "wait",
       apiOperation,
@@ -96,6 +99,7 @@ export async function runRequest(
       identifier,
       requestToken,
       error instanceof WaitError ? error.kind : undefined,
+      failed?.ErrorCode,
     );
   } finally {
     ctx.inFlight.remove(requestToken);

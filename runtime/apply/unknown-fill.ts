@@ -72,7 +72,10 @@ function collectValue(type: AttributeType, value: TfValue, path: PathStep[], out
   }
 }
 
-/** `planned` with the value at each path taken from `source` (null where the source has none). */
+/**
+ * `planned` with the value at each path taken from `source` (null where the source has none). List
+ * paths hold indexes: `source` must have its lists lined up with the plan (align-fetched.ts).
+ */
 export function fillUnknowns(planned: TfValue, source: TfValue, paths: readonly AttributePath[]): TfValue {
   return paths.reduce<TfValue>(
     (value, path) => withValueAtPath(value, path, valueAtPath(source, path)),

@@ -4,15 +4,9 @@
 // the attribute are converted where that loses nothing (a number for a string attribute) and read
 // as null otherwise, so one odd property never makes the whole object unreadable.
 import type { Attributes, AttributeType, ElementType } from "../schema/types.js";
-import { numberText, parseNumber } from "../values/number.js";
 import { makeRecord, type TfRecord, type TfValue } from "../values/value.js";
-import {
-  canonicalJson,
-  isJsonDocNumber,
-  isJsonDocObject,
-  type JsonDoc,
-  type JsonDocObject,
-} from "./json-doc.js";
+import { isJsonDocObject, type JsonDoc, type JsonDocObject } from "./json-doc.js";
+import { scalarFromJson } from "./scalar-from-json.js";
 
 /** The Terraform object for a model: every attribute present, null where the model has nothing. */
 export function fromModel(attributes: Attributes, model: JsonDocObject): TfRecord {
@@ -53,32 +47,14 @@ export function attributeFromJson(type: AttributeType, json: JsonDoc): TfValue {
 function elementFromJson(type: ElementType, json: JsonDoc): TfValue {
   if (json === null) return null;
   switch (type.kind) {
-    case "string":
-      if (typeof json === "string") return json;
-      if (typeof json === "boolean") return json ? "true" : "false";
-      if (isJsonDocNumber(json)) return type.flavor === "json" ? canonicalJson(json) : numberText(json);
-      // An object or array for a string attribute is carried as its JSON text (keys sorted).
-      return canonicalJson(json);
-    case "bool":
-      if (typeof json === "boolean") return json;
-      if (json === "true" || json === "false") return json === "true";
-      return null;
-    case "int64":
-    case "float64":
-      if (isJsonDocNumber(json)) return json;
-      if (typeof json === "string") {
-        try {
-          return parseNumber(json);
-        } catch {
-          return null;
-        }
-      }
-      return null;
     case "list":
     case "set":
       return arrayFromJson(json, (item) => elementFromJson(type.element, item));
     case "map":
       return mapFromJson(json, (item) => elementFromJson(type.element, item));
+    default:
+      // One odd property never makes the whole object unreadable: what does not fit is null.
+      return scalarFromJson(type, json, () => null);
   }
 }
 

@@ -1,5 +1,6 @@
 // JSON-string attributes (free-form objects carried as text): two texts are the same value when
-// they parse to semantically equal documents (whitespace, key order, number spelling aside).
+// they parse to semantically equal documents (whitespace, key order, number spelling aside), i.e.
+// when their canonical texts are equal (prior-spelling.ts compares them that way).
 import { canonicalJson, JsonDocError, parseJsonDoc } from "./json-doc.js";
 
 /** The canonical text of a JSON string, or undefined when it is not valid JSON. */
@@ -10,11 +11,4 @@ export function canonicalJsonText(text: string): string | undefined {
     if (error instanceof JsonDocError) return undefined;
     throw error;
   }
-}
-
-/** True when the texts are equal, or both are JSON documents with the same meaning. */
-export function jsonTextsEquivalent(a: string, b: string): boolean {
-  if (a === b) return true;
-  const left = canonicalJsonText(a);
-  return left !== undefined && left === canonicalJsonText(b);
 }

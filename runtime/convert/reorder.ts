@@ -96,7 +96,8 @@ function reorderArray(current: readonly JsonDoc[], prior: JsonDoc | undefined): 
       .sort((a, b) => byText(elementKey(a.item) ?? "", elementKey(b.item) ?? "") || a.i - b.i)
       .map(({ item }) => normalizeWithoutPrior(item));
   }
-  // Any other array: its object elements are normalized on their own (no prior to follow).
+  // Any other array: its object elements are normalized on their own (no prior to follow). Their
+  // order is the service's; unknown-fill pairs them with planned elements itself (align-fetched.ts).
   return current.map((item) => (isJsonDocObject(item) ? normalizeWithoutPrior(item) : item));
 }
 

@@ -1,6 +1,7 @@
 // Data sources (cloudcontrol-runtime.md §3.6). Singular: GetResource by the configured id, lists
-// normalized without a prior (key-value lists sorted by key). Plural: every ListResources page;
-// `ids` holds the identifiers and `id` the region. An empty account is an empty set, not an error
+// normalized without a prior (key-value lists sorted by key). Plural: every ListResources page
+// (a NextToken the service repeats is an error, not an endless loop); `ids` holds the identifiers
+// and `id` the region. An empty account is an empty set, not an error
 // (awscc issue #2225 reports "Empty result" as an error).
 import { type Diagnostic, errorDiagnostic } from "../../protocol/provider-backend.js";
 import type { SingularDataSourceDefinition, PluralDataSourceDefinition } from "../schema/types.js";
@@ -9,6 +10,7 @@ import type { CloudControlApi } from "../cloudcontrol/client.js";
 import { stateTranslationDiagnostic } from "../apply/diagnostics.js";
 import { modelToValue } from "../apply/read-back.js";
 import { isRecord, makeRecord, type TfValue } from "../values/value.js";
+import { collectPages, RepeatedPageTokenError } from "./list-pages.js";
 
 export interface DataSourceOutcome {
   readonly state: TfValue;
@@ -70,21 +72,21 @@ export async function readPluralDataSource(
   region: string,
   signal: AbortSignal,
 ): Promise<DataSourceOutcome> {
-  const ids: string[] = [];
-  let nextToken: string | undefined;
+  let ids: string[];
   try {
-    do {
-      const page = await api.listResources(definition.cfnTypeName, nextToken, signal);
-      ids.push(...page.identifiers);
-      nextToken = page.nextToken;
-    } while (nextToken);
+    ids = await collectPages(async (token) => {
+      const page = await api.listResources(definition.cfnTypeName, token, signal);
+      return { items: page.identifiers, nextToken: page.nextToken };
+    });
   } catch (error) {
     return {
       state: null,
       diagnostics: [
         errorDiagnostic(
           "AWS SDK Go Service Operation Unsuccessful",
-          `Calling CloudControl service ListResources operation returned: ${describeError(error)}`,
+          error instanceof RepeatedPageTokenError
+            ? `Calling CloudControl service ListResources operation for ${definition.cfnTypeName}: ${error.message}.`
+            : `Calling CloudControl service ListResources operation returned: ${describeError(error)}`,
         ),
       ],
     };

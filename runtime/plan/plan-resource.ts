@@ -5,7 +5,7 @@
 // whose change needs a new object.
 import type { Attribute, Attributes, ResourceDefinition } from "../schema/types.js";
 import { defaultToValue } from "../convert/default-value.js";
-import { jsonTextsEquivalent } from "../convert/json-string.js";
+import { keepPriorSpelling } from "../convert/prior-spelling.js";
 import { attributeCtyType, definitionImpliedType } from "../values/implied-type.js";
 import type { AttributePath, PathStep } from "../values/path.js";
 import {
@@ -43,7 +43,12 @@ export function planResource({ definition, prior, proposed, config }: PlanInput)
   const attributes = definition.attributes;
   const priorRecord = recordOrNull(prior);
   const configRecord = recordOrNull(config);
-  let planned = shapeValues(attributes, proposed, configRecord, priorRecord);
+  let planned = shapeValues(
+    attributes,
+    keepPriorSpelling(attributes, proposed, priorRecord) as TfRecord,
+    configRecord,
+    priorRecord,
+  );
   const changed =
     priorRecord === null || !valueEquals(definitionImpliedType(definition), planned, priorRecord);
   if (!changed) return { planned: priorRecord, requiresReplace: [] };
@@ -57,7 +62,10 @@ export function planResource({ definition, prior, proposed, config }: PlanInput)
   return { planned, requiresReplace: dedupePaths(requiresReplace) };
 }
 
-/** Step 1: defaults, and the prior spelling of values that mean the same (no plan diff for them). */
+/**
+ * Step 1 (after the prior spelling of values that mean the same was kept, prior-spelling.ts):
+ * defaults, and the prior order of multiset lists (no plan diff for either).
+ */
 function shapeValues(
   attributes: Attributes,
   planned: TfRecord,
@@ -70,13 +78,6 @@ function shapeValues(
     if (configured === null && attribute.default !== undefined)
       return defaultToValue(attribute.type, attribute.default);
     if (value === null || isUnknown(value)) return value;
-    if (attribute.type.kind === "string" && attribute.type.flavor === "json") {
-      return typeof priorValue === "string" &&
-        typeof value === "string" &&
-        jsonTextsEquivalent(value, priorValue)
-        ? priorValue
-        : value;
-    }
     let next = mapNested(attribute.type, value, configured, priorValue, [], (v) =>
       shapeValues(v.attributes, v.planned, v.config, v.prior),
     );

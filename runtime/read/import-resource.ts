@@ -3,7 +3,7 @@
 // when nothing has that identifier.
 import { type Diagnostic, errorDiagnostic } from "../../protocol/provider-backend.js";
 import type { ResourceDefinition } from "../schema/types.js";
-import { idOnlyState } from "../apply/create.js";
+import { idOnlyState } from "../state/id-state.js";
 import type { TfValue } from "../values/value.js";
 
 export function importStub(

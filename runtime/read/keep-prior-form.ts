@@ -1,9 +1,10 @@
 // Normalization versus drift on Read (lifecycle contract, ReadResource): where the service returns
-// the same value in another form, the prior state's spelling is kept so refresh shows no change —
-// semantically equal JSON strings, multiset lists in another order, and an empty collection the
-// service reports as absent. Anything else that differs is drift and is returned as read.
+// the same value in another form, the prior state's form is kept so refresh shows no change —
+// semantically equal JSON strings at any depth (the rule the plan uses too, prior-spelling.ts),
+// multiset lists in another order, and an empty collection the service reports as absent.
+// Anything else that differs is drift and is returned as read.
 import type { Attribute, Attributes } from "../schema/types.js";
-import { jsonTextsEquivalent } from "../convert/json-string.js";
+import { keepPriorSpelling } from "../convert/prior-spelling.js";
 import { multisetPlanValue } from "../plan/multiset.js";
 import { attributeCtyType } from "../values/implied-type.js";
 import { isRecord, makeRecord, type TfRecord, type TfValue } from "../values/value.js";
@@ -17,6 +18,10 @@ function isEmptyish(value: TfValue): boolean {
 }
 
 export function keepPriorForm(attributes: Attributes, fresh: TfValue, prior: TfValue): TfValue {
+  return keepAbsenceAndOrder(attributes, keepPriorSpelling(attributes, fresh, prior), prior);
+}
+
+function keepAbsenceAndOrder(attributes: Attributes, fresh: TfValue, prior: TfValue): TfValue {
   if (!isRecord(fresh) || !isRecord(prior)) return fresh;
   return makeRecord(
     Object.keys(fresh).map((name) => {
@@ -31,31 +36,17 @@ function keepAttributeForm(attribute: Attribute, fresh: TfValue, prior: TfValue)
   if (fresh === null) return prior !== null && isEmptyish(prior) ? prior : fresh;
   if (prior === null) return fresh;
   const type = attribute.type;
-  if (type.kind === "string" && type.flavor === "json") {
-    return typeof fresh === "string" && typeof prior === "string" && jsonTextsEquivalent(fresh, prior)
-      ? prior
-      : fresh;
-  }
-  if (type.kind === "list" && type.element.kind === "string" && type.element.flavor === "json") {
-    if (Array.isArray(fresh) && Array.isArray(prior) && fresh.length === prior.length) {
-      return fresh.map((item, i) => {
-        const before = prior[i];
-        return typeof item === "string" && typeof before === "string" && jsonTextsEquivalent(item, before)
-          ? before
-          : item;
-      });
-    }
-    return fresh;
-  }
   let value: TfValue = fresh;
   if ("attributes" in type) {
     const nested = type.attributes;
-    if (type.kind === "object") value = keepPriorForm(nested, fresh, prior);
+    if (type.kind === "object") value = keepAbsenceAndOrder(nested, fresh, prior);
     else if (type.kind === "listNested" && Array.isArray(fresh) && Array.isArray(prior)) {
-      value = fresh.map((item, i) => keepPriorForm(nested, item, (prior[i] as TfRecord | undefined) ?? null));
+      value = fresh.map((item, i) =>
+        keepAbsenceAndOrder(nested, item, (prior[i] as TfRecord | undefined) ?? null),
+      );
     } else if (type.kind === "mapNested" && isRecord(fresh) && isRecord(prior)) {
       value = makeRecord(
-        Object.keys(fresh).map((k) => [k, keepPriorForm(nested, fresh[k] ?? null, prior[k] ?? null)]),
+        Object.keys(fresh).map((k) => [k, keepAbsenceAndOrder(nested, fresh[k] ?? null, prior[k] ?? null)]),
       );
     }
   }

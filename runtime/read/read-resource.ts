@@ -6,7 +6,7 @@ import type { ResourceDefinition } from "../schema/types.js";
 import { toDesiredState } from "../convert/to-cfn.js";
 import { describeError, isNotFoundError, operationFailed } from "../cloudcontrol/errors.js";
 import type { OperationContext } from "../apply/context.js";
-import { withId } from "../apply/create.js";
+import { withId } from "../state/id-state.js";
 import { missingIdDiagnostic, stateTranslationDiagnostic } from "../apply/diagnostics.js";
 import { modelToValue } from "../apply/read-back.js";
 import { isRecord, type TfValue } from "../values/value.js";

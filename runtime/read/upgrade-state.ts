@@ -5,14 +5,8 @@
 // (the next refresh reads it again); state that is not a JSON object is an error, never a crash.
 import { type Diagnostic, errorDiagnostic, warningDiagnostic } from "../../protocol/provider-backend.js";
 import type { Attributes, AttributeType, ElementType, ResourceDefinition } from "../schema/types.js";
-import {
-  canonicalJson,
-  isJsonDocNumber,
-  isJsonDocObject,
-  type JsonDoc,
-  parseJsonDoc,
-} from "../convert/json-doc.js";
-import { numberText, parseNumber } from "../values/number.js";
+import { isJsonDocObject, type JsonDoc, parseJsonDoc } from "../convert/json-doc.js";
+import { scalarFromJson } from "../convert/scalar-from-json.js";
 import { formatPath, type PathStep } from "../values/path.js";
 import { makeRecord, type TfRecord, type TfValue } from "../values/value.js";
 
@@ -120,32 +114,14 @@ function listFrom(json: JsonDoc, convert: (item: JsonDoc, i: number) => TfValue)
 function elementFrom(type: ElementType, json: JsonDoc): TfValue {
   if (json === null) return null;
   switch (type.kind) {
-    case "string":
-      if (typeof json === "string") return json;
-      if (typeof json === "boolean") return json ? "true" : "false";
-      if (isJsonDocNumber(json)) return numberText(json);
-      if (type.flavor === "json") return canonicalJson(json);
-      throw new Unconvertible();
-    case "bool":
-      if (typeof json === "boolean") return json;
-      if (json === "true" || json === "false") return json === "true";
-      throw new Unconvertible();
-    case "int64":
-    case "float64":
-      if (isJsonDocNumber(json)) return json;
-      if (typeof json === "string") {
-        try {
-          return parseNumber(json);
-        } catch {
-          throw new Unconvertible();
-        }
-      }
-      throw new Unconvertible();
     case "list":
     case "set":
       return listFrom(json, (item) => elementFrom(type.element, item));
     case "map":
       if (!isJsonDocObject(json)) throw new Unconvertible();
       return makeRecord(Object.keys(json).map((k) => [k, elementFrom(type.element, json[k] as JsonDoc)]));
+    default:
+      // What cannot be converted is reported (null with a warning), not silently dropped.
+      return scalarFromJson(type, json, unconvertible);
   }
 }

@@ -139,13 +139,25 @@ function carryIntoElements(
   const strippedPrior = priorItems.map((item) => nullWriteOnly(attributes, item, writeOnly));
   const used = new Array<boolean>(priorItems.length).fill(false);
   const freshItems = fresh as readonly TfValue[];
-  return freshItems.map((item, position) => {
+  // Equal elements first, all of them, so that a list the service reordered still finds its own.
+  const partners = freshItems.map((item) => {
     const stripped = nullWriteOnly(attributes, item, writeOnly);
-    let index = strippedPrior.findIndex((candidate, i) => !used[i] && valueEquals(type, candidate, stripped));
-    // Elements changed by drift still line up by position when the list kept its length.
-    if (index < 0 && freshItems.length === priorItems.length && !used[position]) index = position;
-    if (index < 0) return item;
-    used[index] = true;
-    return carryWriteOnly(attributes, item, priorItems[index] as TfRecord, writeOnly);
+    const index = strippedPrior.findIndex(
+      (candidate, i) => !used[i] && valueEquals(type, candidate, stripped),
+    );
+    if (index >= 0) used[index] = true;
+    return index;
+  });
+  // Elements changed by drift still line up by position when the list kept its length.
+  if (freshItems.length === priorItems.length) {
+    partners.forEach((index, position) => {
+      if (index >= 0 || used[position]) return;
+      used[position] = true;
+      partners[position] = position;
+    });
+  }
+  return freshItems.map((item, position) => {
+    const index = partners[position] as number;
+    return index < 0 ? item : carryWriteOnly(attributes, item, priorItems[index] as TfRecord, writeOnly);
   });
 }

@@ -1,9 +1,9 @@
-// Beyond awscc: once a configuration is wholly known, the desired state it would send is checked
-// against the type's CloudFormation schema with ajv (patterns read with the generator's RE2 → JS
-// translation), so schema violations show up at validate time, pointing at the attribute, instead
-// of as a failed create minutes later. Formats are not checked (CloudFormation barely enforces
-// them). A pattern that cannot be translated is not enforced; a schema ajv cannot compile at all
-// is skipped rather than blocking the type.
+// Beyond awscc: once a configuration is wholly known, the desired state it would send (its planned
+// value, defaults included) is checked against the type's CloudFormation schema with ajv (patterns
+// read with the generator's RE2 → JS translation), so schema violations show up at validate time,
+// pointing at the attribute, instead of as a failed create minutes later. Formats are not checked
+// (CloudFormation barely enforces them). A pattern that cannot be translated is not enforced; a
+// schema ajv cannot compile at all is skipped rather than blocking the type.
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { type Diagnostic, errorDiagnostic } from "../../protocol/provider-backend.js";
 import { cfnRegExpEngine } from "../../generator/regex/lenient-engine.js";
@@ -11,6 +11,7 @@ import { modelSchemaOf } from "../schema/cfn-model-schema.js";
 import type { Attributes, AttributeType, ResourceDefinition } from "../schema/types.js";
 import { jsonDocToPlain } from "../convert/json-doc.js";
 import { toDesiredState } from "../convert/to-cfn.js";
+import { planResource } from "../plan/plan-resource.js";
 import type { AttributePath, PathStep } from "../values/path.js";
 import { isWhollyKnown, type TfValue } from "../values/value.js";
 import type { CfnSchemaSource } from "./schema-source.js";
@@ -50,7 +51,7 @@ export class DesiredStateSchemaValidator {
     if (!validate) return [];
     let desired: unknown;
     try {
-      desired = jsonDocToPlain(toDesiredState(definition.attributes, config));
+      desired = jsonDocToPlain(toDesiredState(definition.attributes, plannedCreate(definition, config)));
     } catch {
       return []; // translation problems are reported by plan and apply
     }
@@ -68,6 +69,18 @@ export class DesiredStateSchemaValidator {
       );
     });
   }
+}
+
+/**
+ * What a create would send for this configuration: the plan's value, not the raw configuration. A
+ * CloudFormation-required property with a default is Optional+Computed (cfn-mapping.md §6.1) and
+ * the plan fills the default in, so leaving it out is valid. For a create Terraform proposes the
+ * configuration itself; the values the plan leaves unknown are omitted, as the create omits them.
+ * (ajv's useDefaults instead would also accept a property the plan leaves out — a default the
+ * generator had to drop — although the create then does not send it.)
+ */
+function plannedCreate(definition: ResourceDefinition, config: TfValue): TfValue {
+  return planResource({ definition, prior: null, proposed: config, config }).planned;
 }
 
 /** Distinct errors; the inner errors of a failed oneOf/anyOf branch are noise next to the combinator's own. */

@@ -155,6 +155,53 @@ describe("fault injection", () => {
     assert.equal((await getProperties(client, LOG_GROUP, "half-made")).LogGroupName, "half-made");
   });
 
+  test("fail with identifierOnly: the FAILED event names the object, nothing is stored", async () => {
+    const { client, emulator } = harness;
+    // Somebody else's object holds the name; the create fails AlreadyExists naming it.
+    emulator.control.putResource(LOG_GROUP, "taken", { LogGroupName: "taken", RetentionInDays: 3 });
+    emulator.control.addFault({
+      kind: "fail",
+      operation: "CreateResource",
+      errorCode: "AlreadyExists",
+      identifierOnly: true,
+      count: 1,
+    });
+    const taken = await create(client, LOG_GROUP, { LogGroupName: "taken" });
+    assert.deepEqual(
+      [taken.final.OperationStatus, taken.final.ErrorCode, taken.final.Identifier],
+      ["FAILED", "AlreadyExists", "taken"],
+    );
+    assert.deepEqual(emulator.control.getResource(LOG_GROUP, "taken")?.properties, {
+      LogGroupName: "taken",
+      RetentionInDays: 3,
+    });
+    // A generated identifier is named too, and no object is stored for it.
+    emulator.control.addFault({
+      kind: "fail",
+      operation: "CreateResource",
+      errorCode: "GeneralServiceException",
+      identifierOnly: true,
+      count: 1,
+    });
+    const { final } = await create(client, ROLE, { AssumeRolePolicyDocument: {} });
+    assert.equal(final.ErrorCode, "GeneralServiceException");
+    assert.match(final.Identifier ?? "", /^Role-/);
+    assert.deepEqual(
+      emulator.control.listResources().map((resource) => resource.identifier),
+      ["taken"],
+    );
+    assert.throws(
+      () =>
+        emulator.control.addFault({
+          kind: "fail",
+          errorCode: "AlreadyExists",
+          withIdentifier: true,
+          identifierOnly: true,
+        }),
+      /exclude each other/,
+    );
+  });
+
   test("fail without an Identifier: nothing is stored", async () => {
     const { client, emulator } = harness;
     emulator.control.addFault({

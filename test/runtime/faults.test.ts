@@ -168,6 +168,56 @@ describe("faults and failures", () => {
     }
   });
 
+  test("create fails AlreadyExists: the object named is somebody else's — no state, it survives apply and destroy", async () => {
+    const theirs = { LogGroupName: "taken", RetentionInDays: 3 };
+    h.emulator.control.putResource(logGroup.cfnTypeName, "taken", theirs);
+    const sim = h.sim(logGroup);
+    // What Terraform does next with a failed create's state: a non-null one is tainted and destroyed.
+    const attempt = async (): Promise<void> => {
+      const failed = await createWith(sim, { LogGroupName: "taken" });
+      assert.match(errorsOf(failed.diagnostics), /ErrorCode: AlreadyExists/);
+      assert.equal(failed.state, null, "no (tainted) state for an object that is not ours");
+      if (failed.state !== null) await sim.apply(failed.state, null, null);
+    };
+    // The service's own AlreadyExists: CreateResource's first event already named the identifier.
+    await attempt();
+    // And a FAILED event that names it as well.
+    h.emulator.control.addFault({
+      kind: "fail",
+      operation: "CreateResource",
+      errorCode: "AlreadyExists",
+      identifierOnly: true,
+      count: 1,
+    });
+    await attempt();
+    // The following apply/destroy cycle (under another name) leaves their object alone.
+    const mine = await createWith(sim, { LogGroupName: "mine" });
+    assert.equal(errorsOf(mine.diagnostics), "");
+    const destroyed = await sim.apply(mine.state, null, null);
+    assert.equal(errorsOf(destroyed.diagnostics), "");
+    assert.deepEqual(
+      h.emulator.control.listResources().map((r) => [r.identifier, r.properties]),
+      [["taken", theirs]],
+    );
+  });
+
+  test("other failures that name an object still leave a tainted state with its id", async () => {
+    h.emulator.control.addFault({
+      kind: "fail",
+      operation: "CreateResource",
+      errorCode: "NotStabilized",
+      identifierOnly: true,
+      count: 1,
+    });
+    const failed = await createWith(h.sim(flowLog), {
+      ResourceType: "VPC",
+      ResourceId: "vpc-1",
+      TrafficType: "ALL",
+    });
+    assert.match(errorsOf(failed.diagnostics), /ErrorCode: NotStabilized/);
+    assert.match(String((failed.state as TfRecord | null)?.id), /^fl-[0-9a-f]{17}$/);
+  });
+
   test("§9.18 read of a vanished object: warning, removed, plan creates it again", async () => {
     const sim = h.sim(logGroup);
     const created = await createWith(sim, { LogGroupName: "gone" });

@@ -6,12 +6,17 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, test } from "node:test";
+import { attributeFromJson } from "../../runtime/convert/from-cfn.js";
+import { type JsonDoc, jsonDocToPlain, parseJsonDoc } from "../../runtime/convert/json-doc.js";
+import { type ScalarType, scalarFromJson } from "../../runtime/convert/scalar-from-json.js";
+import { parseNumber } from "../../runtime/values/number.js";
 import { planResource } from "../../runtime/plan/plan-resource.js";
 import { upgradeState } from "../../runtime/read/upgrade-state.js";
 import { parseGoDuration, readProviderSettings } from "../../runtime/provider/settings.js";
 import { regionFromConfigFile } from "../../runtime/provider/aws-session.js";
 import * as a from "../../runtime/schema/define.js";
 import { DesiredStateSchemaValidator, terraformPath } from "../../runtime/validate/desired-state-schema.js";
+import { directorySchemaSource } from "../../runtime/validate/schema-source.js";
 import { validateConfig } from "../../runtime/validate/validators.js";
 import {
   DecimalNumber,
@@ -19,10 +24,11 @@ import {
   isUnknown,
   makeRecord,
   type TfRecord,
+  type TfValue,
   UNKNOWN,
 } from "../../runtime/values/index.js";
 import { definitionOf, objectOf } from "./fixtures.js";
-import { providerConfig } from "./harness.js";
+import { loadResource, providerConfig } from "./harness.js";
 import { proposedNewState } from "./terraform.js";
 import { planViolations } from "./contract.js";
 
@@ -158,6 +164,76 @@ describe("desired state against the CloudFormation schema", () => {
     assert.equal(formatPath(terraformPath(attrs, "/Items/1/Id")), "items[1].id");
     assert.equal(formatPath(terraformPath(attrs, "/Labels/0/Key")), "labels");
     assert.equal(formatPath(terraformPath(attrs, "/Config/Kind")), "config.kind");
+  });
+});
+
+describe("CloudFormation-required properties with a default (real schemas)", () => {
+  // Optional+Computed in our schema (cfn-mapping.md §6.1): the plan fills the default in, so
+  // leaving them out is valid. The check must see the planned value, not the raw configuration.
+  const validator = new DesiredStateSchemaValidator(directorySchemaSource());
+  const problems = async (type: string, values: Record<string, TfValue>) => {
+    const resource = await loadResource(type);
+    const config = objectOf(resource.attributes, values);
+    return (await validator.validate(resource, config)).map(
+      (d) => `${d.path ? formatPath(d.path) : "-"}: ${d.detail?.replace(/^.*: /, "")}`,
+    );
+  };
+  const ports = [
+    makeRecord([
+      ["from_port", 80],
+      ["to_port", 81],
+    ]),
+  ];
+  test("top level: GlobalAccelerator Listener without protocol, DataSync LocationAzureBlob without authentication type", async () => {
+    const arn = "arn:aws:globalaccelerator::123456789012:accelerator/1234abcd-abcd-1234-abcd-1234abcdefgh";
+    assert.deepEqual(
+      await problems("awscc_globalaccelerator_listener", { accelerator_arn: arn, port_ranges: ports }),
+      [],
+    );
+    assert.deepEqual(await problems("awscc_datasync_location_azure_blob", {}), []);
+    // The check still runs: a required property without a default is reported.
+    assert.deepEqual(await problems("awscc_globalaccelerator_listener", { accelerator_arn: arn }), [
+      "port_ranges: required property PortRanges is missing",
+    ]);
+  });
+  test("nested: GuardHook StackFilters without FilteringCriteria (and HookStatus, FailureMode left out)", async () => {
+    const values = {
+      alias: "Private::Guard::Hook",
+      execution_role: "arn:aws:iam::123456789012:role/hook",
+      rule_location: makeRecord([
+        ["uri", "s3://rules/guard.zip"],
+        ["version_id", null],
+      ]),
+      target_operations: ["STACK"],
+      stack_filters: makeRecord([
+        ["filtering_criteria", null],
+        [
+          "stack_names",
+          makeRecord([
+            ["include", ["web"]],
+            ["exclude", null],
+          ]),
+        ],
+        ["stack_roles", null],
+      ]),
+    };
+    assert.deepEqual(await problems("awscc_cloudformation_guard_hook", values), []);
+  });
+  test("a default the schema itself forbids is reported where it would be sent (MediaLive alarm template)", async () => {
+    // EvaluationPeriods defaults to 0 with minimum 1: the create would send 0 and fail.
+    const found = await problems("awscc_medialive_cloudwatch_alarm_template", {
+      comparison_operator: "GreaterThanThreshold",
+      metric_name: "ActiveAlerts",
+      name: "alerts",
+      period: 60,
+      statistic: "Average",
+      target_resource_type: "MEDIALIVE_CHANNEL",
+      threshold: 1,
+      treat_missing_data: "missing",
+      group_identifier: "group",
+      datapoints_to_alarm: 1,
+    });
+    assert.deepEqual(found, ["evaluation_periods: must be >= 1"]);
   });
 });
 
@@ -306,6 +382,47 @@ describe("state upgrade", () => {
       String((upgradeState(definition, '{"size": 123456789012345678901}').state as TfRecord).size),
       "123456789012345678901",
     );
+  });
+});
+
+describe("scalar coercion shared by model reads and state upgrades", () => {
+  const cases: [ScalarType, JsonDoc, TfValue | "unconvertible"][] = [
+    [a.elem.string, parseNumber("12.50"), "12.5"],
+    [a.elem.string, true, "true"],
+    [a.elem.string, parseJsonDoc('{"b":1,"a":[2]}'), '{"a":[2],"b":1}'],
+    [a.elem.json, parseNumber("3"), "3"],
+    [a.elem.bool, "false", false],
+    [a.elem.bool, "yes", "unconvertible"],
+    [a.elem.int64, "42", 42],
+    [a.elem.float64, "1e400", parseNumber("1e400")],
+    [a.elem.int64, "forty", "unconvertible"],
+    [a.elem.int64, parseJsonDoc("[1]"), "unconvertible"],
+  ];
+  test("the same conversions; only what cannot be converted differs (null when reading, reported when upgrading)", () => {
+    const numberAttributes = { value: a.int64("Value", { optional: true }) };
+    for (const [type, json, expected] of cases) {
+      const label = `${type.kind} ← ${JSON.stringify(jsonDocToPlain(json))}`;
+      const read = attributeFromJson(type, json);
+      const upgraded = (() => {
+        try {
+          return scalarFromJson(type, json, () => {
+            throw new Error("unconvertible");
+          });
+        } catch {
+          return "unconvertible";
+        }
+      })();
+      if (expected === "unconvertible") {
+        assert.equal(read, null, label);
+        assert.equal(upgraded, "unconvertible", label);
+      } else {
+        assert.equal(String(read), String(expected), label);
+        assert.equal(String(upgraded), String(expected), label);
+      }
+    }
+    const upgradedState = upgradeState(definitionOf(numberAttributes), '{"value": "forty"}');
+    assert.equal((upgradedState.state as TfRecord).value, null);
+    assert.match(upgradedState.diagnostics[0]?.detail ?? "", /value/);
   });
 });
 

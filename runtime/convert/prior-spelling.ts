@@ -1,0 +1,179 @@
+// Values that mean the same but are spelled differently — JSON strings with other whitespace, key
+// order or number spelling, at any depth (inside lists, sets, maps and nested attributes) — are not
+// a change: plan and read both keep the prior spelling (lifecycle contract: a re-serialisation is
+// not drift). One rule for both, so a plan never shows a diff that a refresh has just hidden.
+//
+// A collection of primitives (list, set or map of JSON strings...) takes the prior value only as a
+// whole: Terraform accepts a planned attribute value only when it equals the configuration or the
+// prior state, never a mix of the two. Nested attributes are checked member by member, so there
+// the walk goes down: list elements by position, map elements by key, set elements by meaning.
+import type { Attributes, AttributeType } from "../schema/types.js";
+import { attributeCtyType } from "../values/implied-type.js";
+import {
+  canonicalKey,
+  isRecord,
+  isUnknown,
+  makeRecord,
+  type TfRecord,
+  type TfValue,
+} from "../values/value.js";
+import { canonicalJsonText } from "./json-string.js";
+
+/** `value` with `prior`'s spelling wherever the two mean the same (the same object when nothing changes). */
+export function keepPriorSpelling(attributes: Attributes, value: TfValue, prior: TfValue): TfValue {
+  if (!isRecord(value) || !isRecord(prior)) return value;
+  let changed = false;
+  const entries = Object.keys(value).map((name): [string, TfValue] => {
+    const member = value[name] ?? null;
+    const attribute = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
+    if (!attribute) return [name, member];
+    const next = spell(attribute.type, member, prior[name] ?? null);
+    if (next !== member) changed = true;
+    return [name, next];
+  });
+  return changed ? makeRecord(entries) : value;
+}
+
+/** A string two values share exactly when they mean the same (JSON strings compared as documents). */
+export function meaningKey(type: AttributeType, value: TfValue): string {
+  if (value === null) return "null";
+  if (isUnknown(value)) return "?";
+  switch (type.kind) {
+    case "string":
+      if (type.flavor === "json" && typeof value === "string") {
+        const canonical = canonicalJsonText(value);
+        if (canonical !== undefined) return `j${canonical}`;
+      }
+      return `s${JSON.stringify(value)}`;
+    case "bool":
+    case "int64":
+    case "float64":
+      return canonicalKey(attributeCtyType(type), value);
+    case "list":
+    case "set":
+      return collectionKey(type.kind, value, (item) => meaningKey(type.element, item));
+    case "listNested":
+    case "setNested":
+      return collectionKey(type.kind === "listNested" ? "list" : "set", value, (item) =>
+        meaningKey({ kind: "object", attributes: type.attributes }, item),
+      );
+    case "map":
+      return mapKey(value, (item) => meaningKey(type.element, item));
+    case "mapNested":
+      return mapKey(value, (item) => meaningKey({ kind: "object", attributes: type.attributes }, item));
+    case "object":
+      if (!isRecord(value)) return `!${String(value)}`;
+      return `(${Object.keys(type.attributes)
+        .map((name) => meaningKey((type.attributes[name] as Attributes[string]).type, value[name] ?? null))
+        .join(",")})`;
+  }
+}
+
+function collectionKey(kind: "list" | "set", value: TfValue, key: (item: TfValue) => string): string {
+  if (!Array.isArray(value)) return `!${String(value)}`;
+  const keys = (value as readonly TfValue[]).map(key);
+  return kind === "list" ? `[${keys.join(",")}]` : `{${keys.sort().join(",")}}`;
+}
+
+function mapKey(value: TfValue, key: (item: TfValue) => string): string {
+  if (!isRecord(value)) return `!${String(value)}`;
+  const names = Object.keys(value).sort();
+  return `<${names.map((k) => `${JSON.stringify(k)}:${key(value[k] ?? null)}`).join(",")}>`;
+}
+
+const jsonInside = new WeakMap<AttributeType, boolean>();
+
+/** The type holds a JSON string somewhere (only then can two spellings mean the same). */
+function holdsJson(type: AttributeType): boolean {
+  let known = jsonInside.get(type);
+  if (known === undefined) {
+    if (type.kind === "string") known = type.flavor === "json";
+    else if ("element" in type) known = holdsJson(type.element);
+    else if ("attributes" in type)
+      known = Object.values(type.attributes).some((attribute) => holdsJson(attribute.type));
+    else known = false;
+    jsonInside.set(type, known);
+  }
+  return known;
+}
+
+function spell(type: AttributeType, value: TfValue, prior: TfValue): TfValue {
+  if (value === null || prior === null || isUnknown(value) || isUnknown(prior)) return value;
+  if (!holdsJson(type)) return value;
+  if (meaningKey(type, value) === meaningKey(type, prior)) return prior;
+  // Collections of primitives only as a whole (above); nested attributes member by member.
+  switch (type.kind) {
+    case "object":
+      return keepPriorSpelling(type.attributes, value, prior);
+    case "listNested": {
+      if (!Array.isArray(value) || !Array.isArray(prior)) return value;
+      const priorItems = prior as readonly TfValue[];
+      return sameOrNew(value as readonly TfValue[], (item, i) =>
+        i < priorItems.length ? keepPriorSpelling(type.attributes, item, priorItems[i] ?? null) : item,
+      );
+    }
+    case "mapNested": {
+      if (!isRecord(value) || !isRecord(prior)) return value;
+      let changed = false;
+      const entries = Object.keys(value).map((key): [string, TfValue] => {
+        const item = value[key] ?? null;
+        const next = keepPriorSpelling(type.attributes, item, prior[key] ?? null);
+        if (next !== item) changed = true;
+        return [key, next];
+      });
+      return changed ? makeRecord(entries) : value;
+    }
+    case "setNested":
+      if (!Array.isArray(value) || !Array.isArray(prior)) return value;
+      return priorElementsOfSameMeaning(
+        type.attributes,
+        value as readonly TfValue[],
+        prior as readonly TfValue[],
+      );
+    default:
+      return value;
+  }
+}
+
+/**
+ * Set elements have no address: each element that means the same as a prior element becomes that
+ * prior element. Exact matches are paired first, so an element equal to a prior one is never
+ * crowded out by a re-spelled twin (which would put two equal elements in the set).
+ */
+function priorElementsOfSameMeaning(
+  attributes: Attributes,
+  items: readonly TfValue[],
+  priorItems: readonly TfValue[],
+): TfValue {
+  const objectType: AttributeType = { kind: "object", attributes };
+  const exactKey = (item: TfValue): string => canonicalKey(attributeCtyType(objectType), item);
+  const used = new Array<boolean>(priorItems.length).fill(false);
+  const partner = new Array<number>(items.length).fill(-1);
+  const pair = (key: (item: TfValue) => string): void => {
+    const priorKeys = priorItems.map(key);
+    items.forEach((item, i) => {
+      if (partner[i] !== -1) return;
+      const itemKey = key(item);
+      const index = priorKeys.findIndex((k, j) => !used[j] && k === itemKey);
+      if (index < 0) return;
+      used[index] = true;
+      partner[i] = index;
+    });
+  };
+  pair(exactKey);
+  pair((item) => meaningKey(objectType, item));
+  return sameOrNew(items, (item, i) => {
+    const index = partner[i] as number;
+    return index >= 0 ? (priorItems[index] as TfRecord) : item;
+  });
+}
+
+function sameOrNew(items: readonly TfValue[], convert: (item: TfValue, i: number) => TfValue): TfValue {
+  let changed = false;
+  const next = items.map((item, i) => {
+    const converted = convert(item, i);
+    if (converted !== item) changed = true;
+    return converted;
+  });
+  return changed ? next : items;
+}

@@ -1,0 +1,98 @@
+// The `reorderArrays` switch: GetResource and ListResources answer every array of objects reversed
+// (at any depth, key-value lists included), other arrays and the stored object as they are. Set
+// through the in-process control, the HTTP control API or the start options.
+import assert from "node:assert/strict";
+import { after, before, beforeEach, describe, test } from "node:test";
+import { ListResourcesCommand } from "@aws-sdk/client-cloudcontrol";
+import { reverseObjectArrays } from "../../emulator/service/reorder-arrays.js";
+import { getProperties, type Harness, startHarness } from "./helpers.js";
+
+const STAGE = "AWS::ApiGateway::Stage";
+const stage = {
+  RestApiId: "api123",
+  StageName: "prod",
+  MethodSettings: [
+    { HttpMethod: "GET", ResourcePath: "/a", ThrottlingBurstLimit: 1 },
+    { HttpMethod: "PUT", ResourcePath: "/b", ThrottlingBurstLimit: 2 },
+  ],
+  CanarySettings: { StageVariableOverrides: { x: "1" }, PercentTraffic: 5 },
+  Tags: [
+    { Key: "b", Value: "2" },
+    { Key: "a", Value: "1" },
+    { Key: "c", Value: "3" },
+  ],
+};
+const IDENTIFIER = "api123|prod";
+
+describe("reorderArrays", () => {
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness();
+  });
+  after(() => harness.close());
+  beforeEach(() => {
+    harness.emulator.control.reset();
+    harness.emulator.control.setConfig({ reorderArrays: false });
+    harness.emulator.control.putResource(STAGE, IDENTIFIER, stage);
+  });
+
+  test("off by default: reads answer the stored order", async () => {
+    assert.equal(harness.emulator.control.getConfig().reorderArrays, false);
+    assert.deepEqual(await getProperties(harness.client, STAGE, IDENTIFIER), stage);
+  });
+
+  test("on: arrays of objects reversed in GetResource and ListResources; the stored object unchanged", async () => {
+    const { client, emulator } = harness;
+    assert.equal(emulator.control.setConfig({ reorderArrays: true }).reorderArrays, true);
+    const reversed = {
+      ...stage,
+      MethodSettings: [...stage.MethodSettings].reverse(),
+      Tags: [...stage.Tags].reverse(),
+    };
+    assert.deepEqual(await getProperties(client, STAGE, IDENTIFIER), reversed);
+    const listed = await client.send(
+      new ListResourcesCommand({ TypeName: STAGE, ResourceModel: JSON.stringify({ RestApiId: "api123" }) }),
+    );
+    assert.deepEqual(JSON.parse(listed.ResourceDescriptions?.[0]?.Properties ?? "null"), reversed);
+    assert.deepEqual(emulator.control.getResource(STAGE, IDENTIFIER)?.properties, stage);
+  });
+
+  test("the HTTP control API sets it and refuses what is not a boolean", async () => {
+    const config = (body: unknown) =>
+      fetch(`${harness.emulator.url}/_emulator/config`, { method: "PATCH", body: JSON.stringify(body) });
+    const ok = await config({ reorderArrays: true });
+    assert.equal(ok.status, 200);
+    assert.equal(((await ok.json()) as { reorderArrays: boolean }).reorderArrays, true);
+    const bad = await config({ reorderArrays: "yes" });
+    assert.equal(bad.status, 400);
+    assert.equal(harness.emulator.control.getConfig().reorderArrays, true);
+  });
+
+  test("deep arrays of objects reverse, primitive and mixed arrays keep their order", () => {
+    assert.deepEqual(
+      reverseObjectArrays({
+        a: [{ x: [{ n: 1 }, { n: 2 }] }, { x: [] }],
+        b: ["s", "t"],
+        c: [{ n: 1 }, "mixed"],
+        d: [[{ n: 1 }, { n: 2 }]],
+      }),
+      {
+        a: [{ x: [] }, { x: [{ n: 2 }, { n: 1 }] }],
+        b: ["s", "t"],
+        c: [{ n: 1 }, "mixed"],
+        d: [[{ n: 2 }, { n: 1 }]],
+      },
+    );
+  });
+});
+
+describe("reorderArrays as a start option", () => {
+  test("startEmulator({ reorderArrays: true }) starts with it on", async () => {
+    const harness = await startHarness({ reorderArrays: true });
+    try {
+      assert.equal(harness.emulator.control.getConfig().reorderArrays, true);
+    } finally {
+      await harness.close();
+    }
+  });
+});
