@@ -1,6 +1,6 @@
 // Prints attribute descriptors as calls to the runtime's constructors (runtime/schema/define.ts).
 // Only printing happens here: every decision was taken by the model.
-import type { CodeBlockWriter } from "ts-morph";
+import type { ModuleWriter } from "./module-writer.js";
 import type {
   Attribute,
   Attributes,
@@ -48,7 +48,7 @@ const bounds = (prefix: string, min: number | undefined, max: number | undefined
   return `${NS}.${prefix}AtMost(${max})`;
 };
 
-export function validatorCode(v: Validator): string {
+export function validatorCode(v: Validator, lit: (s: string) => string = literal): string {
   switch (v.kind) {
     case "length":
       return bounds("length", v.min, v.max);
@@ -58,9 +58,7 @@ export function validatorCode(v: Validator): string {
       if (v.min !== undefined && v.max !== undefined) return `${NS}.between(${v.min}, ${v.max})`;
       return v.min !== undefined ? `${NS}.atLeast(${v.min})` : `${NS}.atMost(${v.max})`;
     case "regex":
-      return v.flags
-        ? `${NS}.regex(${literal(v.source)}, ${literal(v.flags)})`
-        : `${NS}.regex(${literal(v.source)})`;
+      return v.flags ? `${NS}.regex(${lit(v.source)}, ${literal(v.flags)})` : `${NS}.regex(${lit(v.source)})`;
     case "oneOf":
       return `${NS}.oneOf(${v.values.map((x) => JSON.stringify(x)).join(", ")})`;
     case "uniqueValues":
@@ -68,7 +66,7 @@ export function validatorCode(v: Validator): string {
     case "notNull":
       return `${NS}.notNull()`;
     case "each":
-      return `${NS}.each(${v.validators.map(validatorCode).join(", ")})`;
+      return `${NS}.each(${v.validators.map((inner) => validatorCode(inner, lit)).join(", ")})`;
   }
 }
 
@@ -93,43 +91,50 @@ function constructorName(a: Attribute): string {
 }
 
 /** Writes the options object `{ description, flags, default, validators, planModifiers }`. */
-function writeOptions(w: CodeBlockWriter, a: Attribute): void {
+function writeOptions(m: ModuleWriter, a: Attribute): void {
+  const w = m.w;
   w.write("{").indent(() => {
-    if (a.description !== undefined) w.writeLine(`description: ${literal(a.description)},`);
+    if (a.description !== undefined) w.writeLine(`description: ${m.literal(a.description)},`);
     // Flags share one line: they read as one fact (Required, Optional+Computed, Computed).
     const flags = (["required", "optional", "computed", "writeOnly", "deprecated"] as const).filter(
       (f) => a[f],
     );
     if (flags.length > 0) w.writeLine(flags.map((f) => `${f}: true,`).join(" "));
     if (a.default !== undefined) w.writeLine(`default: ${jsonLiteral(a.default)},`);
-    if (a.validators?.length) w.writeLine(`validators: [${a.validators.map(validatorCode).join(", ")}],`);
+    if (a.validators?.length) {
+      w.writeLine(
+        `validators: [${a.validators.map((v) => validatorCode(v, (text) => m.literal(text))).join(", ")}],`,
+      );
+    }
     if (a.planModifiers?.length)
       w.writeLine(`planModifiers: [${a.planModifiers.map(planModifierCode).join(", ")}],`);
   });
   w.write("}");
 }
 
-export function writeAttributes(w: CodeBlockWriter, attributes: Attributes): void {
+export function writeAttributes(m: ModuleWriter, attributes: Attributes): void {
+  const w = m.w;
   w.write("{").indent(() => {
     for (const [name, attribute] of Object.entries(attributes)) {
       w.write(`${propertyKey(name)}: `);
-      writeAttribute(w, attribute);
+      writeAttribute(m, attribute);
       w.write(",").newLine();
     }
   });
   w.write("}");
 }
 
-export function writeAttribute(w: CodeBlockWriter, a: Attribute): void {
+export function writeAttribute(m: ModuleWriter, a: Attribute): void {
+  const w = m.w;
   const cfnName = a.cfnName === undefined ? "undefined" : literal(a.cfnName);
   w.write(`${NS}.${constructorName(a)}(${cfnName}, `);
   if (a.type.kind === "list" || a.type.kind === "set" || a.type.kind === "map") {
     w.write(`${elementCode(a.type.element)}, `);
   }
-  writeOptions(w, a);
+  writeOptions(m, a);
   if ("attributes" in a.type) {
     w.write(", ");
-    writeAttributes(w, a.type.attributes);
+    writeAttributes(m, a.type.attributes);
   }
   w.write(")");
 }

@@ -1,7 +1,6 @@
 // Module texts for one type: resource, singular and plural data source (cfn-mapping.md §8).
 import fs from "node:fs";
 import path from "node:path";
-import { CodeBlockWriter } from "ts-morph";
 import type {
   PluralDataSourceDefinition,
   ResourceDefinition,
@@ -9,20 +8,18 @@ import type {
 } from "../../runtime/schema/types.js";
 import { repoRoot } from "../config/paths.js";
 import { jsonLiteral, literal, NS, writeAttributes } from "./attribute-code.js";
+import { ModuleWriter } from "./module-writer.js";
 
 const headerTemplate = fs.readFileSync(path.join(repoRoot, "templates/module-header.txt"), "utf8");
 
 export const moduleHeader = (cfnTypeName: string): string =>
   headerTemplate.replace(/\{\{cfnTypeName\}\}/g, cfnTypeName);
 
-function newWriter(): CodeBlockWriter {
-  return new CodeBlockWriter({ indentNumberOfSpaces: 2, newLine: "\n", useTabs: false });
-}
-
 /** Path from a module in generated/<service>/ to the runtime's constructors. */
 const DEFINE_IMPORT = "../../runtime/schema/define.js";
 
-function writePrelude(w: CodeBlockWriter, cfnTypeName: string): void {
+function writePrelude(m: ModuleWriter, cfnTypeName: string): void {
+  const w = m.w;
   w.write(moduleHeader(cfnTypeName));
   w.blankLineIfLastNot();
   w.writeLine(`import * as ${NS} from "${DEFINE_IMPORT}";`);
@@ -32,15 +29,16 @@ function writePrelude(w: CodeBlockWriter, cfnTypeName: string): void {
 const stringList = (items: readonly string[]): string => `[${items.map(literal).join(", ")}]`;
 
 export function resourceModule(d: ResourceDefinition): string {
-  const w = newWriter();
-  writePrelude(w, d.cfnTypeName);
+  const m = new ModuleWriter();
+  const w = m.w;
+  writePrelude(m, d.cfnTypeName);
   w.write(`export default ${NS}.resource({`).indent(() => {
     w.writeLine(`cfnTypeName: ${literal(d.cfnTypeName)},`);
     w.writeLine(`tfTypeName: ${literal(d.tfTypeName)},`);
-    w.writeLine(`description: ${literal(d.description)},`);
+    w.writeLine(`description: ${m.literal(d.description)},`);
     w.writeLine(`schemaVersion: ${d.schemaVersion},`);
     w.write("attributes: ");
-    writeAttributes(w, d.attributes);
+    writeAttributes(m, d.attributes);
     w.write(",").newLine();
     w.writeLine(`primaryIdentifier: ${stringList(d.primaryIdentifier)},`);
     w.writeLine(
@@ -57,7 +55,7 @@ export function resourceModule(d: ResourceDefinition): string {
     w.writeLine(`listable: ${d.listable},`);
   });
   w.writeLine("});");
-  return w.toString();
+  return m.toString();
 }
 
 /** A singular data source whose resource module exists: derived from it by rule. */
@@ -65,7 +63,8 @@ export function derivedSingularDataSourceModule(
   d: SingularDataSourceDefinition,
   resourceModuleFile: string,
 ): string {
-  const w = newWriter();
+  const m = new ModuleWriter();
+  const w = m.w;
   w.write(moduleHeader(d.cfnTypeName));
   w.blankLineIfLastNot();
   w.writeLine(`import * as ${NS} from "${DEFINE_IMPORT}";`);
@@ -73,33 +72,35 @@ export function derivedSingularDataSourceModule(
   w.blankLine();
   w.writeLine("// Same attributes as the resource, all Computed; `id` is the Required lookup key.");
   w.writeLine(`export default ${NS}.singularDataSourceFrom(resource);`);
-  return w.toString();
+  return m.toString();
 }
 
 /** A singular data source without a resource module: its attributes are written out. */
 export function singularDataSourceModule(d: SingularDataSourceDefinition): string {
-  const w = newWriter();
-  writePrelude(w, d.cfnTypeName);
+  const m = new ModuleWriter();
+  const w = m.w;
+  writePrelude(m, d.cfnTypeName);
   w.write(`export default ${NS}.singularDataSource({`).indent(() => {
     w.writeLine(`cfnTypeName: ${literal(d.cfnTypeName)},`);
     w.writeLine(`tfTypeName: ${literal(d.tfTypeName)},`);
     w.writeLine(`description: ${literal(d.description)},`);
     w.write("attributes: ");
-    writeAttributes(w, d.attributes);
+    writeAttributes(m, d.attributes);
     w.write(",").newLine();
   });
   w.writeLine("});");
-  return w.toString();
+  return m.toString();
 }
 
 export function pluralDataSourceModule(d: PluralDataSourceDefinition): string {
-  const w = newWriter();
-  writePrelude(w, d.cfnTypeName);
+  const m = new ModuleWriter();
+  const w = m.w;
+  writePrelude(m, d.cfnTypeName);
   w.write(`export default ${NS}.pluralDataSource({`).indent(() => {
     w.writeLine(`cfnTypeName: ${literal(d.cfnTypeName)},`);
     w.writeLine(`tfTypeName: ${literal(d.tfTypeName)},`);
     w.writeLine(`description: ${literal(d.description)},`);
   });
   w.writeLine("});");
-  return w.toString();
+  return m.toString();
 }

@@ -13,12 +13,13 @@ function computedType(type: AttributeType): AttributeType {
 }
 
 function computedAttribute(a: Attribute): Attribute {
-  return {
-    ...(a.cfnName !== undefined && { cfnName: a.cfnName }),
+  const out: { -readonly [K in keyof Attribute]: Attribute[K] } = {
     type: computedType(a.type),
-    ...(a.description !== undefined && { description: a.description }),
     computed: true,
   };
+  if (a.cfnName !== undefined) out.cfnName = a.cfnName;
+  if (a.description !== undefined) out.description = a.description;
+  return out;
 }
 
 function computedAttributes(attributes: Attributes): Attributes {

@@ -1,0 +1,22 @@
+// ts-morph's CodeBlockWriter lays the module out; long string literals (descriptions, patterns) are
+// spliced in afterwards. The writer inspects every character it is given to track strings and
+// comments, which made the literals most of the emit time; placeholders made only of letters,
+// digits and '@' mean nothing to it, and JSON.stringify gives each literal its exact TS spelling.
+import { CodeBlockWriter } from "ts-morph";
+
+const PLACEHOLDER = /@@L(\d+)@@/g;
+
+export class ModuleWriter {
+  readonly w = new CodeBlockWriter({ indentNumberOfSpaces: 2, newLine: "\n", useTabs: false });
+  private readonly literals: string[] = [];
+
+  /** A string literal for `text`, written by reference. */
+  literal(text: string): string {
+    this.literals.push(text);
+    return `@@L${this.literals.length - 1}@@`;
+  }
+
+  toString(): string {
+    return this.w.toString().replace(PLACEHOLDER, (_, i: string) => JSON.stringify(this.literals[Number(i)]));
+  }
+}
