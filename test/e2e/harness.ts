@@ -1,9 +1,11 @@
 // Drives the real Terraform CLI against the built provider binary (through dev_overrides) and a
 // Cloud Control emulator started in this process.
+import assert from "node:assert/strict";
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { after, before } from "node:test";
 import { repoRoot } from "../../generator/config/paths.js";
 import { type RunningEmulator, startEmulator } from "../../emulator/emulator.js";
 
@@ -160,4 +162,39 @@ export function assertNoContractViolation(r: TerraformResult): void {
   ]) {
     if (text.includes(phrase)) throw new Error(`terraform reported "${phrase}":\n${text}`);
   }
+}
+
+/** Why the end-to-end suites are skipped, or false when terraform is on PATH. */
+export const skipWithoutTerraform: string | false = findTerraform()
+  ? false
+  : "terraform is not on PATH: the end-to-end tests need the real CLI";
+
+/**
+ * A workspace (built binary, emulator, temp folder) for the enclosing describe: created before its
+ * tests, disposed after. Call inside describe; use the returned getter inside tests.
+ */
+export function useWorkspace(label: string): () => TerraformWorkspace {
+  let ws: TerraformWorkspace | undefined;
+  before(async () => {
+    ensureProviderBinary();
+    ws = await TerraformWorkspace.create(label);
+  });
+  after(async () => ws?.dispose());
+  return () => {
+    if (!ws) throw new Error("workspace not created yet");
+    return ws;
+  };
+}
+
+/** The command succeeded and Terraform reported no contract violation. */
+export function ok(r: TerraformResult, what: string): TerraformResult {
+  assertNoContractViolation(r);
+  assert.equal(r.code, 0, `${what} failed:\n${r.stdout}\n${r.stderr}`);
+  return r;
+}
+
+export async function assertNoChanges(ws: TerraformWorkspace): Promise<void> {
+  const plan = await ws.run("plan", "-detailed-exitcode");
+  assertNoContractViolation(plan);
+  assert.equal(plan.code, 0, `expected no changes:\n${plan.stdout}\n${plan.stderr}`);
 }

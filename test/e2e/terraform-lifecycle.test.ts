@@ -3,26 +3,20 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import { repoRoot } from "../../generator/config/paths.js";
 import {
   assertNoContractViolation,
   ensureProviderBinary,
-  findTerraform,
-  type TerraformResult,
+  ok,
+  skipWithoutTerraform,
   TerraformWorkspace,
+  useWorkspace,
 } from "./harness.js";
 
-const terraform = findTerraform();
-const skip = terraform ? false : "terraform is not on PATH: the end-to-end tests need the real CLI";
+const skip = skipWithoutTerraform;
 
 const LOG_GROUP = "AWS::Logs::LogGroup";
-
-function ok(r: TerraformResult, what: string): TerraformResult {
-  assertNoContractViolation(r);
-  assert.equal(r.code, 0, `${what} failed:\n${r.stdout}\n${r.stderr}`);
-  return r;
-}
 
 const logGroup = (name: string, retention: number, extra = ""): string => `
 resource "awscc_logs_log_group" "a" {
@@ -33,14 +27,10 @@ resource "awscc_logs_log_group" "a" {
 `;
 
 describe("terraform lifecycle: AWS::Logs::LogGroup", { skip }, () => {
-  let ws: TerraformWorkspace;
-  before(async () => {
-    ensureProviderBinary();
-    ws = await TerraformWorkspace.create("loggroup");
-  });
-  after(async () => ws?.dispose());
+  const workspace = useWorkspace("loggroup");
 
   test("create, then a second plan has no changes", async () => {
+    const ws = workspace();
     ws.configure(logGroup("e2e-one", 7));
     ok(await ws.run("apply", "-auto-approve"), "apply");
     const state = await ws.state();
@@ -55,6 +45,7 @@ describe("terraform lifecycle: AWS::Logs::LogGroup", { skip }, () => {
   });
 
   test("in-place update", async () => {
+    const ws = workspace();
     ws.configure(logGroup("e2e-one", 14));
     const plan = ok(await ws.run("plan"), "plan");
     assert.match(plan.stdout, /will be updated in-place/);
@@ -64,6 +55,7 @@ describe("terraform lifecycle: AWS::Logs::LogGroup", { skip }, () => {
   });
 
   test("a createOnly change replaces the object", async () => {
+    const ws = workspace();
     ws.configure(logGroup("e2e-two", 14));
     const plan = ok(await ws.run("plan"), "plan");
     assert.match(plan.stdout, /must be replaced/);
@@ -73,6 +65,7 @@ describe("terraform lifecycle: AWS::Logs::LogGroup", { skip }, () => {
   });
 
   test("refresh after out-of-band drift reports it; the next apply corrects it", async () => {
+    const ws = workspace();
     ws.emulator.control.driftUpdate(LOG_GROUP, "e2e-two", { properties: { RetentionInDays: 30 } });
     const plan = ok(await ws.run("plan"), "plan");
     assert.match(plan.stdout, /retention_in_days\s+= 30 -> 14/);
@@ -81,6 +74,7 @@ describe("terraform lifecycle: AWS::Logs::LogGroup", { skip }, () => {
   });
 
   test("out-of-band deletion: the next plan creates it again", async () => {
+    const ws = workspace();
     ws.emulator.control.driftDelete(LOG_GROUP, "e2e-two");
     const plan = ok(await ws.run("plan"), "plan");
     assert.match(plan.stdout, /will be created/);
@@ -89,6 +83,7 @@ describe("terraform lifecycle: AWS::Logs::LogGroup", { skip }, () => {
   });
 
   test("terraform import of an existing object, then no changes", async () => {
+    const ws = workspace();
     ok(await ws.run("state", "rm", "awscc_logs_log_group.a"), "state rm");
     ok(await ws.run("import", "awscc_logs_log_group.a", "e2e-two"), "import");
     const state = await ws.state();
@@ -99,6 +94,7 @@ describe("terraform lifecycle: AWS::Logs::LogGroup", { skip }, () => {
   });
 
   test("an import block adopts an object created elsewhere", async () => {
+    const ws = workspace();
     ws.emulator.control.putResource(LOG_GROUP, "e2e-adopted", {
       LogGroupName: "e2e-adopted",
       RetentionInDays: 3,
@@ -124,6 +120,7 @@ resource "awscc_logs_log_group" "b" {
   });
 
   test("singular and plural data sources", async () => {
+    const ws = workspace();
     ws.configure(
       logGroup("e2e-two", 14) +
         `
@@ -147,6 +144,7 @@ output "ids" { value = data.awscc_logs_log_groups.all.ids }
   });
 
   test("an invalid value fails at plan, naming the attribute", async () => {
+    const ws = workspace();
     ws.configure(logGroup("e2e-two", 4));
     const plan = await ws.run("plan");
     assertNoContractViolation(plan);
@@ -155,6 +153,7 @@ output "ids" { value = data.awscc_logs_log_groups.all.ids }
   });
 
   test("destroy removes every object in state (the adopted one too)", async () => {
+    const ws = workspace();
     ws.configure(logGroup("e2e-two", 14));
     ok(await ws.run("destroy", "-auto-approve"), "destroy");
     assert.deepEqual(ws.emulator.control.listResources(), [], "no orphaned objects");
@@ -162,14 +161,10 @@ output "ids" { value = data.awscc_logs_log_groups.all.ids }
 });
 
 describe("terraform and faults", { skip }, () => {
-  let ws: TerraformWorkspace;
-  before(async () => {
-    ensureProviderBinary();
-    ws = await TerraformWorkspace.create("faults");
-  });
-  after(async () => ws?.dispose());
+  const workspace = useWorkspace("faults");
 
   test("a create that fails after the object exists leaves a tainted resource the next apply replaces", async () => {
+    const ws = workspace();
     ws.emulator.control.addFault({
       kind: "fail",
       operation: "CreateResource",
@@ -196,6 +191,7 @@ describe("terraform and faults", { skip }, () => {
   });
 
   test("throttled calls are retried and the apply succeeds", async () => {
+    const ws = workspace();
     ws.emulator.control.addFault({ kind: "throttle", rate: 0.3 });
     ws.configure(logGroup("e2e-throttled", 7));
     ok(await ws.run("apply", "-auto-approve"), "apply");

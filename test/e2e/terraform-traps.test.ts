@@ -2,28 +2,16 @@
 // (semantic equality), compound identifiers (import with `|`), write-only values (kept from state),
 // and references between resources (values known only after apply).
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import {
+  assertNoChanges,
   assertNoContractViolation,
-  ensureProviderBinary,
-  findTerraform,
-  type TerraformResult,
-  TerraformWorkspace,
+  ok,
+  skipWithoutTerraform,
+  useWorkspace,
 } from "./harness.js";
 
-const skip = findTerraform() ? false : "terraform is not on PATH: the end-to-end tests need the real CLI";
-
-function ok(r: TerraformResult, what: string): TerraformResult {
-  assertNoContractViolation(r);
-  assert.equal(r.code, 0, `${what} failed:\n${r.stdout}\n${r.stderr}`);
-  return r;
-}
-
-async function noChanges(ws: TerraformWorkspace): Promise<void> {
-  const plan = await ws.run("plan", "-detailed-exitcode");
-  assertNoContractViolation(plan);
-  assert.equal(plan.code, 0, `expected no changes:\n${plan.stdout}\n${plan.stderr}`);
-}
+const skip = skipWithoutTerraform;
 
 const role = (policy: string) => `
 resource "awscc_iam_role" "r" {
@@ -53,26 +41,23 @@ resource "awscc_secretsmanager_secret" "s" {
 `;
 
 describe("terraform on trap types", { skip }, () => {
-  let ws: TerraformWorkspace;
-  before(async () => {
-    ensureProviderBinary();
-    ws = await TerraformWorkspace.create("traps");
-  });
-  after(async () => ws?.dispose());
+  const workspace = useWorkspace("traps");
 
   test("IAM role: a policy document (object-or-string, so a plain string) round-trips without changes", async () => {
+    const ws = workspace();
     ws.configure(
       role(
         `jsonencode({ Version = "2012-10-17", Statement = [{ Effect = "Allow", Principal = { Service = "lambda.amazonaws.com" }, Action = "sts:AssumeRole" }] })`,
       ),
     );
     ok(await ws.run("apply", "-auto-approve"), "apply");
-    await noChanges(ws);
+    await assertNoChanges(ws);
     const state = await ws.state();
     assert.match(String(state["awscc_iam_role.r"]?.values.arn), /^arn:aws:iam::123456789012:role\//);
   });
 
   test("IAM role: a real policy change is an in-place update", async () => {
+    const ws = workspace();
     ws.configure(
       role(
         `jsonencode({ Version = "2012-10-17", Statement = [{ Effect = "Allow", Principal = { Service = "ec2.amazonaws.com" }, Action = "sts:AssumeRole" }] })`,
@@ -83,10 +68,11 @@ describe("terraform on trap types", { skip }, () => {
     ok(await ws.run("apply", "-auto-approve"), "apply");
     const stored = ws.emulator.control.getResource("AWS::IAM::Role", "e2e-role");
     assert.match(JSON.stringify(stored?.properties.AssumeRolePolicyDocument), /ec2\.amazonaws\.com/);
-    await noChanges(ws);
+    await assertNoChanges(ws);
   });
 
   test("JSON-document attribute: a new layout of the same document sends no update and settles", async () => {
+    const ws = workspace();
     const policy = (text: string) => `
 resource "awscc_logs_log_group" "l" {
   log_group_name         = "e2e-json"
@@ -95,7 +81,7 @@ resource "awscc_logs_log_group" "l" {
 `;
     ws.configure(policy(`jsonencode({ Name = "p", Version = "2021-06-01", Statement = [] })`));
     ok(await ws.run("apply", "-auto-approve"), "apply");
-    await noChanges(ws);
+    await assertNoChanges(ws);
     ws.configure(policy(`<<EOT\n{ "Statement": [],\n  "Version": "2021-06-01", "Name": "p" }\nEOT`));
     ws.emulator.control.clearCalls();
     ok(await ws.run("apply", "-auto-approve"), "apply");
@@ -104,25 +90,27 @@ resource "awscc_logs_log_group" "l" {
       [],
       "a layout change of a JSON document is not sent to Cloud Control",
     );
-    await noChanges(ws);
+    await assertNoChanges(ws);
     ok(await ws.run("destroy", "-auto-approve", "-target=awscc_logs_log_group.l"), "destroy");
   });
 
   test("API Gateway stage: a reference known only after apply, and a compound identifier", async () => {
+    const ws = workspace();
     ws.configure(api);
     ok(await ws.run("apply", "-auto-approve"), "apply");
     const state = await ws.state();
     const apiId = String(state["awscc_apigateway_rest_api.api"]?.values.rest_api_id);
     assert.equal(state["awscc_apigateway_stage.prod"]?.values.id, `${apiId}|prod`);
-    await noChanges(ws);
+    await assertNoChanges(ws);
 
     ok(await ws.run("state", "rm", "awscc_apigateway_stage.prod"), "state rm");
     ok(await ws.run("import", "awscc_apigateway_stage.prod", `${apiId}|prod`), "import");
     assert.equal((await ws.state())["awscc_apigateway_stage.prod"]?.values.description, "production");
-    await noChanges(ws);
+    await assertNoChanges(ws);
   });
 
   test("API Gateway stage: changing the stage name (createOnly, part of the identifier) replaces it", async () => {
+    const ws = workspace();
     ws.configure(api.replace('stage_name  = "prod"', 'stage_name  = "live"'));
     const plan = ok(await ws.run("plan"), "plan");
     assert.match(plan.stdout, /must be replaced/);
@@ -133,6 +121,7 @@ resource "awscc_logs_log_group" "l" {
   });
 
   test("Secrets Manager: a write-only value is kept from state, sent on update, never read back", async () => {
+    const ws = workspace();
     ws.configure(secret("first"));
     ok(await ws.run("apply", "-auto-approve"), "apply");
     const stored = ws.emulator.control.getResource(
@@ -140,15 +129,16 @@ resource "awscc_logs_log_group" "l" {
       String((await ws.state())["awscc_secretsmanager_secret.s"]?.values.id),
     );
     assert.equal(stored?.properties.SecretString, "first", "the emulator received the write-only value");
-    await noChanges(ws);
+    await assertNoChanges(ws);
     ws.configure(secret("second"));
     const plan = ok(await ws.run("plan"), "plan");
     assert.match(plan.stdout, /will be updated in-place/);
     ok(await ws.run("apply", "-auto-approve"), "apply");
-    await noChanges(ws);
+    await assertNoChanges(ws);
   });
 
   test("the binary checks the desired state against the type's CloudFormation schema at plan", async () => {
+    const ws = workspace();
     // oneOf [required Arn] / [required ModuleName + VersionId]: no generated validator can say that.
     ws.configure(`
 resource "awscc_cloudformation_module_default_version" "m" {
@@ -163,6 +153,7 @@ resource "awscc_cloudformation_module_default_version" "m" {
   });
 
   test("destroy leaves no object behind", async () => {
+    const ws = workspace();
     ws.configure(secret("second"));
     ok(await ws.run("destroy", "-auto-approve"), "destroy");
     assert.deepEqual(ws.emulator.control.listResources(), []);
