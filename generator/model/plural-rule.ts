@@ -11,7 +11,6 @@ export function pluralSuppressionReason(schema: CfnResourceSchema, names: TypeNa
   if (hs && (present(hs.required) || present(hs.oneOf) || present(hs.anyOf) || present(hs.allOf))) {
     return "list handler needs arguments";
   }
-  if (names.pluralCollidesWithSingular)
-    return `plural name collides with the singular name ${names.tfTypeName}`;
+  if (names.pluralCollidesWithSingular) return `plural name equals the singular name: ${names.tfTypeName}`;
   return undefined;
 }

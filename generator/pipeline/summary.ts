@@ -46,13 +46,21 @@ export function formatSummary(plan: GenerationPlan, counts: GenerationCounts, se
     lines.push(`Pins and patches applied: ${plan.adjustments.length}`);
     for (const a of plan.adjustments) lines.push(`  ${a.kind} ${a.type}: ${a.reason}`);
   }
-  const suppressed = plan.types.flatMap((t) => t.suppressed);
+  // By module and reason; the types are named where a reason concerns only a few of them.
+  const suppressed = plan.types.flatMap((t) =>
+    t.suppressed.map((s) => ({ ...s, type: t.model.cfnTypeName })),
+  );
   lines.push(`Suppressed modules: ${suppressed.length}`);
-  for (const [reason, n] of tally(
-    suppressed,
-    (s) => `${MODULE_LABEL[s.module]}: ${s.reason.split(":")[0]}`,
-  )) {
-    lines.push(`  ${String(n).padStart(5)}  ${reason}`);
+  const reasonOf = (s: (typeof suppressed)[number]) => `${MODULE_LABEL[s.module]}: ${s.reason.split(":")[0]}`;
+  for (const [reason, n] of tally(suppressed, reasonOf)) {
+    const types =
+      n <= 3
+        ? ` (${suppressed
+            .filter((s) => reasonOf(s) === reason)
+            .map((s) => s.type)
+            .join(", ")})`
+        : "";
+    lines.push(`  ${String(n).padStart(5)}  ${reason}${types}`);
   }
   const p = plan.patterns;
   const total = p.kept + p.rewritten + p.dropped + p.blank;
