@@ -6,9 +6,20 @@ import { compileCfnPattern } from "../../generator/regex/lenient-engine.js";
 type Node =
   | { kind: "seq"; items: Node[] }
   | { kind: "alt"; options: Node[] }
-  | { kind: "set"; ranges: Array<[number, number]>; negated: boolean }
+  | CharSet
   | { kind: "repeat"; node: Node; min: number; max: number }
   | { kind: "empty" };
+
+/**
+ * Characters: those in `ranges`, plus everything outside each of `complements` (negated escapes
+ * such as `\S` inside a class: `[\s\S]` is any character), the whole inverted when `negated`.
+ */
+interface CharSet {
+  kind: "set";
+  ranges: Array<[number, number]>;
+  negated: boolean;
+  complements?: Array<Array<[number, number]>>;
+}
 
 class Unsupported extends Error {}
 
@@ -64,6 +75,37 @@ const UNICODE_APPROXIMATIONS: Record<string, Array<[number, number]>> = {
   Ll: [[97, 122]],
   Lower: [[97, 122]],
   Punct: POSIX_CLASSES.punct as Array<[number, number]>,
+  // General categories by their ASCII (and combining-mark) members: enough to sample from; a
+  // negated use is checked against the real pattern afterwards.
+  P: [
+    [33, 35],
+    [37, 42],
+    [44, 47],
+    [58, 59],
+    [63, 64],
+    [91, 93],
+    [95, 95],
+    [123, 123],
+    [125, 125],
+  ],
+  S: [
+    [36, 36],
+    [43, 43],
+    [60, 62],
+    [94, 94],
+    [96, 96],
+    [124, 124],
+    [126, 126],
+  ],
+  M: [[0x300, 0x36f]],
+  C: [
+    [0, 31],
+    [127, 159],
+  ],
+  Cc: [
+    [0, 31],
+    [127, 159],
+  ],
   Z: SPACE,
   Zs: SPACE,
   Space: SPACE,
@@ -166,12 +208,13 @@ class Parser {
       this.index++;
     }
     const ranges: Array<[number, number]> = [];
+    const complements: Array<Array<[number, number]>> = [];
     let first = true;
     while (this.index < this.source.length) {
       const char = this.source[this.index] as string;
       if (char === "]" && !first) {
         this.index++;
-        return { kind: "set", ranges, negated };
+        return { kind: "set", ranges, negated, ...(complements.length > 0 ? { complements } : {}) };
       }
       first = false;
       if (char === "[" && this.source[this.index + 1] === ":") {
@@ -188,8 +231,8 @@ class Parser {
       }
       const low = this.classMember();
       if (low.kind === "set") {
-        if (low.negated) throw new Unsupported("negated escape in class");
-        ranges.push(...low.ranges);
+        if (low.negated) complements.push(low.ranges);
+        else ranges.push(...low.ranges);
         continue;
       }
       if (this.peek() === "-" && this.source[this.index + 1] !== "]" && this.index + 1 < this.source.length) {
@@ -202,8 +245,7 @@ class Parser {
     throw new Unsupported("unterminated class");
   }
 
-  private classMember():
-    { kind: "char"; code: number } | { kind: "set"; ranges: Array<[number, number]>; negated: boolean } {
+  private classMember(): { kind: "char"; code: number } | CharSet {
     const char = this.source[this.index++] as string;
     if (char !== "\\") return { kind: "char", code: char.codePointAt(0) as number };
     const node = this.escape(true);
@@ -281,8 +323,11 @@ function inRanges(code: number, ranges: Array<[number, number]>): boolean {
   return ranges.some(([low, high]) => code >= low && code <= high);
 }
 
-function pickChar(node: { ranges: Array<[number, number]>; negated: boolean }, random: () => number): string {
-  const allowed = (code: number): boolean => inRanges(code, node.ranges) !== node.negated;
+function pickChar(node: CharSet, random: () => number): string {
+  const complements = node.complements ?? [];
+  const allowed = (code: number): boolean =>
+    (inRanges(code, node.ranges) || complements.some((excluded) => !inRanges(code, excluded))) !==
+    node.negated;
   const preferred = [...PREFERRED].filter((char) => allowed(char.codePointAt(0) as number));
   if (preferred.length > 0) {
     // Lower-case letters and digits first: they make the most plausible identifiers.
@@ -290,7 +335,7 @@ function pickChar(node: { ranges: Array<[number, number]>; negated: boolean }, r
     const pool = plain.length > 0 && random() < 0.9 ? plain : preferred;
     return pool[Math.floor(random() * pool.length)] as string;
   }
-  if (!node.negated) {
+  if (!node.negated && complements.length === 0) {
     const range = node.ranges[Math.floor(random() * node.ranges.length)] as [number, number];
     return String.fromCodePoint(range[0] + Math.floor(random() * (range[1] - range[0] + 1)));
   }

@@ -5,17 +5,18 @@ import addFormatsModule from "ajv-formats";
 import type { JsonObject, JsonValue } from "../types.js";
 import { cfnRegExpEngine } from "../../generator/regex/lenient-engine.js";
 import { modelSchemaOf } from "../../runtime/schema/cfn-model-schema.js";
+import { withoutUnusableDefaults } from "./usable-defaults.js";
 
 const addFormats = addFormatsModule.default;
 
-export function createAjv(): Ajv {
+export function createAjv(useDefaults = true): Ajv {
   // strict:false because CloudFormation adds its own keywords (insertionOrder, relationshipRef,
   // arrayType, ...) and formats (int64 on strings, timestamp, ...), which are not checked.
   const ajv = new Ajv({
     strict: false,
     allErrors: true,
     verbose: true,
-    useDefaults: true,
+    useDefaults,
     logger: false,
     code: { regExp: cfnRegExpEngine },
   });
@@ -23,8 +24,12 @@ export function createAjv(): Ajv {
   return ajv;
 }
 
+// Judges schema defaults against their own nodes (without filling any in).
+let defaultsChecker: Ajv | undefined;
+
 export function validationSchemaOf(resourceSchema: JsonObject): JsonObject {
-  return modelSchemaOf(resourceSchema) as JsonObject;
+  defaultsChecker ??= createAjv(false);
+  return withoutUnusableDefaults(modelSchemaOf(resourceSchema) as JsonObject, defaultsChecker);
 }
 
 export interface ModelValidator {

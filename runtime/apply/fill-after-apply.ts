@@ -3,6 +3,7 @@
 import { type Diagnostic, errorDiagnostic } from "../../protocol/provider-backend.js";
 import type { ResourceDefinition } from "../schema/types.js";
 import { toDesiredState } from "../convert/to-cfn.js";
+import { carryWriteOnly, writeOnlyAttributes } from "../read/write-only.js";
 import { isNotFoundError, operationFailed } from "../cloudcontrol/errors.js";
 import type { TfValue } from "../values/value.js";
 import type { OperationContext } from "./context.js";
@@ -56,7 +57,15 @@ export async function fillAfterApply(
       description.properties,
       toDesiredState(definition.attributes, state),
     );
-    const source = alignToPlanned(definition.attributes, fetched, state);
+    // Write-only values are never read back: what the plan sent stands in for them, so that an
+    // unknown inside a write-only value (e.g. an unset member of a write-only set element) does not
+    // take the whole value away.
+    const source = carryWriteOnly(
+      definition.attributes,
+      alignToPlanned(definition.attributes, fetched, state),
+      state,
+      writeOnlyAttributes(definition),
+    );
     return { state: nullUnknowns(fillUnknowns(state, source, paths)), diagnostics: [] };
   } catch (error) {
     return { state: nullUnknowns(state), diagnostics: [stateTranslationDiagnostic(error)] };

@@ -20,10 +20,15 @@ import { RequestError, runRequest } from "./request.js";
 export function excludedFromUpdates(definition: ResourceDefinition): string[][] {
   const parse = (pointers: readonly string[]): string[][] =>
     pointers.map(parsePropertyPointer).filter((segments): segments is string[] => segments !== undefined);
+  const writeOnly = parse(definition.writeOnlyProperties);
+  // A write-only value is sent again whole on every update, so the createOnly values inside it go
+  // with it: left out, the update would remove them (e.g. Pipes SourceParameters/…/QueueName).
+  const insideWriteOnly = (segments: readonly string[]): boolean =>
+    writeOnly.some((parent) => parent.length < segments.length && parent.every((s, i) => s === segments[i]));
   // createOnly members of array elements stay: an element added by the update needs them.
   return [
     ...parse(definition.readOnlyProperties),
-    ...parse(definition.createOnlyProperties).filter((s) => !s.includes("*")),
+    ...parse(definition.createOnlyProperties).filter((s) => !s.includes("*") && !insideWriteOnly(s)),
   ];
 }
 

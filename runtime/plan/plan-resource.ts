@@ -18,7 +18,9 @@ import {
   valueEquals,
 } from "../values/value.js";
 import { mapNested } from "./nested.js";
+import { readOnlyElementMembers, unknownRegeneratedMembers } from "./regenerated-members.js";
 import { multisetPlanValue } from "./multiset.js";
+import { type Unknowable, unknowableWhenNull, withoutUnknowable } from "./unknowable.js";
 
 export interface PlanInput {
   readonly definition: ResourceDefinition;
@@ -26,6 +28,8 @@ export interface PlanInput {
   readonly prior: TfValue;
   readonly proposed: TfValue;
   readonly config: TfValue;
+  /** The prior state was imported: its write-only values were never read (import-marker.ts). */
+  readonly writeOnlyUnknown?: boolean;
 }
 
 export interface PlanResult {
@@ -38,7 +42,24 @@ const hasModifier = (attribute: Attribute, kind: string): boolean =>
 
 const recordOrNull = (v: TfValue | undefined): TfRecord | null => (isRecord(v) ? v : null);
 
-export function planResource({ definition, prior, proposed, config }: PlanInput): PlanResult {
+/**
+ * A static default applies to what the user may configure. A computed-only (read-only) attribute is
+ * the service's to decide: planning its schema default would send a read-only value on create,
+ * which Cloud Control refuses, and plan it back over the value the service reported on every update.
+ */
+const takesDefault = (attribute: Attribute): boolean =>
+  attribute.default !== undefined && Boolean(attribute.optional || attribute.required);
+
+const isEmptyCollection = (value: TfValue): boolean =>
+  Array.isArray(value) ? value.length === 0 : isRecord(value) && Object.keys(value).length === 0;
+
+export function planResource({
+  definition,
+  prior,
+  proposed,
+  config,
+  writeOnlyUnknown,
+}: PlanInput): PlanResult {
   if (!isRecord(proposed)) return { planned: proposed, requiresReplace: [] };
   const attributes = definition.attributes;
   const priorRecord = recordOrNull(prior);
@@ -55,8 +76,11 @@ export function planResource({ definition, prior, proposed, config }: PlanInput)
   planned = markComputedUnknown(attributes, planned, configRecord, priorRecord, priorRecord !== null, false);
   planned = useStateForUnknown(attributes, planned, configRecord, priorRecord);
   if (priorRecord === null) return { planned, requiresReplace: [] };
+  const regenerated = readOnlyElementMembers(definition);
+  planned = unknownRegeneratedMembers(attributes, planned, configRecord, priorRecord, regenerated);
   const requiresReplace: AttributePath[] = [];
-  collectReplacePaths(attributes, planned, configRecord, priorRecord, [], requiresReplace);
+  const unknowable = unknowableWhenNull(definition, writeOnlyUnknown === true);
+  collectReplacePaths(attributes, planned, configRecord, priorRecord, [], requiresReplace, unknowable);
   if (requiresReplace.length === 0)
     planned = unknownIdWhenIdentifierChanges(definition, planned, priorRecord);
   return { planned, requiresReplace: dedupePaths(requiresReplace) };
@@ -75,8 +99,12 @@ function shapeValues(
   return rebuild(attributes, planned, (name, attribute, value) => {
     const configured = config?.[name] ?? null;
     const priorValue = prior?.[name] ?? null;
-    if (configured === null && attribute.default !== undefined)
-      return defaultToValue(attribute.type, attribute.default);
+    if (configured === null && takesDefault(attribute)) {
+      const fallback = defaultToValue(attribute.type, attribute.default);
+      // An empty collection is nothing to Cloud Control (never sent, read back as absent): where the
+      // object exists with nothing there (e.g. after an import) it stays null rather than show a diff.
+      return prior !== null && priorValue === null && isEmptyCollection(fallback) ? null : fallback;
+    }
     if (value === null || isUnknown(value)) return value;
     let next = mapNested(attribute.type, value, configured, priorValue, [], (v) =>
       shapeValues(v.attributes, v.planned, v.config, v.prior),
@@ -104,13 +132,7 @@ function markComputedUnknown(
   return rebuild(attributes, planned, (name, attribute, value) => {
     const configured = config?.[name] ?? null;
     const keep = frozen || (isUpdate && isCreateOnly(attribute));
-    if (
-      value === null &&
-      attribute.computed &&
-      configured === null &&
-      attribute.default === undefined &&
-      !keep
-    )
+    if (value === null && attribute.computed && configured === null && !takesDefault(attribute) && !keep)
       return UNKNOWN;
     if (value === null || isUnknown(value)) return value;
     return mapNested(attribute.type, value, configured, prior?.[name] ?? null, [], (v) =>
@@ -152,6 +174,7 @@ function collectReplacePaths(
   prior: TfRecord | null,
   path: readonly PathStep[],
   out: AttributePath[],
+  unknowable: Unknowable,
   /** Inside a set element: report the set's path instead (set elements have no address). */
   collapseTo?: AttributePath,
 ): void {
@@ -164,9 +187,13 @@ function collectReplacePaths(
     const replace =
       hasModifier(attribute, "requiresReplace") ||
       (hasModifier(attribute, "requiresReplaceIfConfigured") && configured !== null);
+    // A value the prior cannot know (write-only, after an import) is no change, nor anything in it.
+    if (prior !== null && priorValue === null && unknowable(attribute)) continue;
+    // Members the prior cannot know are compared as the prior has them.
+    const comparable = withoutUnknowable(attribute.type, value, priorValue, unknowable);
     if (
       replace &&
-      !valueEquals(attributeCtyType(attribute.type), value, priorValue, { ignoreRefinements: true })
+      !valueEquals(attributeCtyType(attribute.type), comparable, priorValue, { ignoreRefinements: true })
     ) {
       out.push(here);
     }
@@ -179,6 +206,7 @@ function collectReplacePaths(
         v.prior,
         v.path,
         out,
+        unknowable,
         collapseTo ?? (v.inSet ? v.path : undefined),
       );
       return v.planned;

@@ -42,6 +42,7 @@ import { planResource } from "../plan/plan-resource.js";
 import { importStub } from "../read/import-resource.js";
 import { readResource } from "../read/read-resource.js";
 import { upgradeState } from "../read/upgrade-state.js";
+import { NO_PRIVATE, writeOnlyUnknown } from "../state/import-marker.js";
 import { DesiredStateSchemaValidator } from "../validate/desired-state-schema.js";
 import { type CfnSchemaSource, directorySchemaSource } from "../validate/schema-source.js";
 import { validateConfig } from "../validate/validators.js";
@@ -181,6 +182,7 @@ export class CloudControlBackend implements ProviderBackend {
       prior: request.priorState,
       proposed: request.proposedNewState,
       config: request.config,
+      writeOnlyUnknown: writeOnlyUnknown(request.priorPrivate),
     });
     const diagnostics: Diagnostic[] = [];
     try {
@@ -208,13 +210,22 @@ export class CloudControlBackend implements ProviderBackend {
         : priorState === null
           ? await createResource(ctx, definition, plannedState)
           : await updateResource(ctx, definition, priorState, plannedState);
-    return { newState: outcome.newState, diagnostics: outcome.diagnostics };
+    // A successful create or update has sent the write-only values: they are known from now on.
+    const sent = plannedState !== null && !hasErrors(outcome.diagnostics);
+    return {
+      newState: outcome.newState,
+      diagnostics: outcome.diagnostics,
+      ...(sent ? { private: NO_PRIVATE } : {}),
+    };
   }
 
   importResourceState(request: ImportResourceStateRequest): ImportResourceStateResponse {
     const stub = importStub(request.definition, request.id);
     return {
-      importedResources: stub.state === null ? [] : [{ state: stub.state }],
+      importedResources:
+        stub.state === null
+          ? []
+          : [{ state: stub.state, ...(stub.private ? { private: stub.private } : {}) }],
       diagnostics: stub.diagnostics,
     };
   }

@@ -1,15 +1,17 @@
 // Import by id: the import string (a Cloud Control identifier; compound identifiers join their
 // parts with "|") becomes the stub's `id`; Terraform reads the object next, which fails cleanly
-// when nothing has that identifier.
+// when nothing has that identifier. The stub's private bytes say that its write-only values are not
+// known (import-marker.ts); they stay with the object until an apply sends them.
 import { type Diagnostic, errorDiagnostic } from "../../protocol/provider-backend.js";
 import type { ResourceDefinition } from "../schema/types.js";
 import { idOnlyState } from "../state/id-state.js";
+import { IMPORTED_PRIVATE } from "../state/import-marker.js";
 import type { TfValue } from "../values/value.js";
 
 export function importStub(
   definition: ResourceDefinition,
   importId: string,
-): { state: TfValue; diagnostics: Diagnostic[] } {
+): { state: TfValue; private?: Uint8Array; diagnostics: Diagnostic[] } {
   if (importId.trim() === "") {
     const parts = definition.primaryIdentifier.map((p) => p.replace(/^\/properties\//, "")).join("|");
     return {
@@ -22,5 +24,5 @@ export function importStub(
       ],
     };
   }
-  return { state: idOnlyState(definition, importId), diagnostics: [] };
+  return { state: idOnlyState(definition, importId), private: IMPORTED_PRIVATE, diagnostics: [] };
 }

@@ -7,7 +7,7 @@ import type { Attribute, Attributes } from "../schema/types.js";
 import { keepPriorSpelling } from "../convert/prior-spelling.js";
 import { multisetPlanValue } from "../plan/multiset.js";
 import { attributeCtyType } from "../values/implied-type.js";
-import { isRecord, makeRecord, type TfRecord, type TfValue } from "../values/value.js";
+import { isRecord, makeRecord, type TfRecord, type TfValue, valueEquals } from "../values/value.js";
 
 /** A value that says "nothing": null, an empty collection, or an object of such values. */
 function isEmptyish(value: TfValue): boolean {
@@ -15,6 +15,32 @@ function isEmptyish(value: TfValue): boolean {
   if (Array.isArray(value)) return value.length === 0;
   if (isRecord(value)) return Object.keys(value).every((k) => isEmptyish(value[k] ?? null));
   return false;
+}
+
+const isMultiset = (attribute: Attribute): boolean =>
+  (attribute.planModifiers ?? []).some((m) => m.kind === "multiset");
+
+/**
+ * Elements of a multiset or a set have no position: each fresh element is paired with the prior
+ * element it equals once that element's form is kept (its own nested multisets in the prior order,
+ * its JSON spelling), so a service that reorders at several depths still reads as unchanged.
+ */
+function keepElementsForm(
+  attributes: Attributes,
+  fresh: readonly TfValue[],
+  prior: readonly TfValue[],
+): TfValue[] {
+  const type = attributeCtyType({ kind: "object", attributes });
+  const used = new Array<boolean>(prior.length).fill(false);
+  return fresh.map((item) => {
+    const partner = prior.findIndex(
+      (candidate, j) =>
+        !used[j] && valueEquals(type, keepAbsenceAndOrder(attributes, item, candidate), candidate),
+    );
+    if (partner < 0) return item;
+    used[partner] = true;
+    return prior[partner] as TfValue;
+  });
 }
 
 export function keepPriorForm(attributes: Attributes, fresh: TfValue, prior: TfValue): TfValue {
@@ -41,16 +67,20 @@ function keepAttributeForm(attribute: Attribute, fresh: TfValue, prior: TfValue)
     const nested = type.attributes;
     if (type.kind === "object") value = keepAbsenceAndOrder(nested, fresh, prior);
     else if (type.kind === "listNested" && Array.isArray(fresh) && Array.isArray(prior)) {
-      value = fresh.map((item, i) =>
-        keepAbsenceAndOrder(nested, item, (prior[i] as TfRecord | undefined) ?? null),
-      );
+      value = isMultiset(attribute)
+        ? keepElementsForm(nested, fresh, prior)
+        : fresh.map((item, i) =>
+            keepAbsenceAndOrder(nested, item, (prior[i] as TfRecord | undefined) ?? null),
+          );
+    } else if (type.kind === "setNested" && Array.isArray(fresh) && Array.isArray(prior)) {
+      value = keepElementsForm(nested, fresh, prior);
     } else if (type.kind === "mapNested" && isRecord(fresh) && isRecord(prior)) {
       value = makeRecord(
         Object.keys(fresh).map((k) => [k, keepAbsenceAndOrder(nested, fresh[k] ?? null, prior[k] ?? null)]),
       );
     }
   }
-  if ((attribute.planModifiers ?? []).some((m) => m.kind === "multiset")) {
+  if (isMultiset(attribute)) {
     value = multisetPlanValue(attributeCtyType(type), value, prior);
   }
   return value;

@@ -37,7 +37,7 @@ export function writeOnlyAttributes(definition: ResourceDefinition): WriteOnlySe
 }
 
 /** The attribute a property pointer names (`*` steps into list, set or map elements). */
-function followPointer(attributes: Attributes, segments: readonly string[]): Attribute | undefined {
+export function followPointer(attributes: Attributes, segments: readonly string[]): Attribute | undefined {
   let scope: Attributes | undefined = attributes;
   let current: Attribute | undefined;
   for (let i = 0; i < segments.length; i++) {

@@ -49,6 +49,12 @@ describe("pattern sampling", () => {
     ["^(?:[0-9a-f]{8}-){2}[0-9a-f]{4}$", {}],
     ["[^/]+", { maxLength: 5 }],
     ["^[[:alnum:]]{4,6}$", {}],
+    // negated escapes inside a class, general categories (Organizations, Omics, IoT, Outposts)
+    ["[\\s\\S]*", { minLength: 1 }],
+    ["^[\\S ]+$", {}],
+    ["[^\\p{C}]+", {}],
+    ["^[\\p{L}\\p{M}\\p{S}\\p{N}\\p{P}\\t\\n\\r ]+$", {}],
+    ["^[\\p{L}||\\p{M}||\\p{Z}||\\p{S}||\\p{N}||\\p{P}]+$", { maxLength: 10 }],
   ];
   for (const [pattern, limits] of cases) {
     test(pattern, () => {
@@ -205,6 +211,64 @@ describe("identifiers", () => {
     assert.equal(corpus.find("AWS::Nope::Nothing"), undefined);
     const layered = inMemorySchemaSource([], directorySchemaSource(resolveSchemasDir()));
     assert.equal(layered.get("AWS::Logs::LogGroup")?.typeName, "AWS::Logs::LogGroup");
+  });
+});
+
+describe("schema defaults", () => {
+  test("a default its own node rejects is never filled in (null, [] under minItems, a non-date date-time)", () => {
+    const registry = new TypeRegistry(
+      inMemorySchemaSource([
+        {
+          typeName: "Test::Defaults::Thing",
+          properties: {
+            Name: { type: "string" },
+            Timeout: { type: "number", maximum: 60, default: null },
+            Addresses: { type: "array", items: { type: "string" }, default: null },
+            Settings: {
+              type: "object",
+              properties: {
+                Params: { type: "array", minItems: 1, items: { type: "string" }, default: [] },
+                Start: { type: "string", format: "date-time", default: "0" },
+                Enabled: { type: "boolean", default: "true" },
+                Mode: { $ref: "#/definitions/Mode", default: "fast" },
+                Retries: { type: "integer", default: 3 },
+              },
+            },
+          },
+          definitions: { Mode: { type: "string", enum: ["fast", "slow"] } },
+          primaryIdentifier: ["/properties/Name"],
+          additionalProperties: false,
+        },
+      ]),
+    );
+    const type = registry.find("Test::Defaults::Thing");
+    assert.ok(type);
+    const model: JsonObject = { Name: "a", Settings: {} };
+    assert.deepEqual(type.validate(model), []);
+    assert.deepEqual(model, { Name: "a", Settings: { Mode: "fast", Retries: 3 } });
+  });
+
+  test("real types whose schemas declare such defaults validate a minimal model", () => {
+    const minimal: Record<string, JsonObject> = {
+      "AWS::WorkSpacesWeb::UserSettings": {
+        CopyAllowed: "Disabled",
+        DownloadAllowed: "Disabled",
+        PasteAllowed: "Disabled",
+        PrintAllowed: "Disabled",
+        UploadAllowed: "Disabled",
+      },
+      "AWS::GlobalAccelerator::Accelerator": { Name: "acc" },
+      "AWS::SSMIncidents::ResponsePlan": {
+        Name: "plan",
+        IncidentTemplate: { Title: "t", Impact: 3 },
+        Actions: [{ SsmAutomation: { RoleArn: "arn:aws:iam::123456789012:role/r", DocumentName: "d" } }],
+      },
+    };
+    for (const [typeName, model] of Object.entries(minimal)) {
+      const type = corpus.find(typeName);
+      assert.ok(type, typeName);
+      assert.deepEqual(type.validate(structuredClone(model)), [], typeName);
+    }
   });
 });
 

@@ -127,7 +127,9 @@ function checkAttributes(
     if (valueEquals(type, p, c, { ignoreRefinements: true })) {
       // the configured value
     } else if (c !== null && before !== null && valueEquals(type, p, before, { ignoreRefinements: true })) {
-      // the prior spelling of an equivalent value
+      // The prior spelling of an equivalent value: Terraform accepts it whole and looks no deeper
+      // (plans/objchange/plan_valid.go), e.g. a multiset list kept in the prior order.
+      continue;
     } else if (attribute.computed && !attribute.optional && !attribute.required) {
       // computed-only: anything
     } else if (c === null && attribute.computed) {

@@ -194,4 +194,28 @@ describe("a service that reorders lists (emulator reorderArrays)", () => {
     const destroyed = await sim.apply(refreshed.state, null, null);
     assert.equal(errorsOf(destroyed.diagnostics), "");
   });
+
+  test("AccessAnalyzer Analyzer: multisets inside multisets, reordered at both depths, read back unchanged", async () => {
+    const definition = await loadResource("awscc_accessanalyzer_analyzer");
+    const sim = h.sim(definition);
+    const filter = (Property: string, value: string) => ({ Property, Eq: [value] });
+    const doc = {
+      Type: "ACCOUNT",
+      ArchiveRules: [
+        { RuleName: "public", Filter: [filter("isPublic", "true"), filter("resourceType", "bucket")] },
+        { RuleName: "external", Filter: [filter("principal.AWS", "1"), filter("condition.x", "y")] },
+      ],
+    };
+    const config = fromModel(definition.attributes, jsonDocFromPlain(doc) as JsonDocObject);
+    const created = await sim.applyConfig(config, null);
+    assert.equal(errorsOf(created.diagnostics), "");
+    const refreshed = await sim.read(created.state);
+    assert.equal(errorsOf(refreshed.diagnostics), "");
+    assert.deepEqual(
+      (refreshed.state as TfRecord).archive_rules,
+      (created.state as TfRecord).archive_rules,
+      "the prior order at both depths",
+    );
+    assert.equal((await sim.plan(config, refreshed.state)).action, "noop");
+  });
 });

@@ -8,6 +8,7 @@ import path from "node:path";
 import { describe, test } from "node:test";
 import { attributeFromJson } from "../../runtime/convert/from-cfn.js";
 import { type JsonDoc, jsonDocToPlain, parseJsonDoc } from "../../runtime/convert/json-doc.js";
+import { toDesiredState } from "../../runtime/convert/to-cfn.js";
 import { type ScalarType, scalarFromJson } from "../../runtime/convert/scalar-from-json.js";
 import { parseNumber } from "../../runtime/values/number.js";
 import { planResource } from "../../runtime/plan/plan-resource.js";
@@ -346,6 +347,197 @@ describe("planning", () => {
       config: cfg,
     });
     assert.ok(isUnknown((result.planned as TfRecord).id));
+  });
+  test("the contract accepts a planned value equal to the prior whole, as Terraform does (multiset in prior order)", () => {
+    // e.g. DataPipeline PipelineObjects after an import from a service that keeps its own order
+    const field = { key: a.string("Key", { required: true }) };
+    const object = {
+      name: a.string("Name", { required: true }),
+      fields: a.listNested("Fields", { required: true, planModifiers: [a.multiset()] }, field),
+    };
+    const pipeline = definitionOf({
+      name: a.string("Name", { required: true }),
+      objects: a.listNested(
+        "Objects",
+        { optional: true, computed: true, planModifiers: [a.multiset(), a.useStateForUnknown()] },
+        object,
+      ),
+    });
+    const one = objectOf(object, { name: "one", fields: [objectOf(field, { key: "a" })] });
+    const two = objectOf(object, {
+      name: "two",
+      fields: [objectOf(field, { key: "b" }), objectOf(field, { key: "c" })],
+    });
+    const prior = objectOf(pipeline.attributes, { name: "p", objects: [two, one], id: "p" });
+    const cfg = objectOf(pipeline.attributes, { name: "p", objects: [one, two] });
+    const planned = planResource({
+      definition: pipeline,
+      prior,
+      proposed: proposedNewState(pipeline.attributes, prior, cfg),
+      config: cfg,
+    }).planned;
+    assert.equal(planned, prior, "a multiset in another order is no change");
+    assert.deepEqual(
+      planViolations({ definition: pipeline, config: cfg, prior, planned, requiresReplace: [] }),
+      [],
+    );
+    // Not equal to the prior: the elements are held to the configuration by position.
+    const other = objectOf(pipeline.attributes, { name: "p", objects: [two, one], id: "p" });
+    assert.notDeepEqual(
+      planViolations({ definition: pipeline, config: cfg, prior: null, planned: other, requiresReplace: [] }),
+      [],
+    );
+  });
+  test("read-only members of list elements the update changes are unknown, not the prior element's", () => {
+    // e.g. IoTSiteWise AssetModel AssetModelProperties/*/Id: never sent, given anew by the service
+    const rule = {
+      name: a.string("Name", { optional: true, computed: true, planModifiers: [a.useStateForUnknown()] }),
+      id: a.string("Id", { optional: true, computed: true, planModifiers: [a.useStateForUnknown()] }),
+    };
+    const attributes = {
+      name: a.string("Name", { required: true }),
+      rules: a.listNested("Rules", { optional: true, computed: true }, rule),
+    };
+    const withPointer = definitionOf(attributes, { readOnlyProperties: ["/properties/Rules/*/Id"] });
+    const without = definitionOf(attributes);
+    const prior = objectOf(withPointer.attributes, {
+      name: "a",
+      rules: [objectOf(rule, { name: "x", id: "1" }), objectOf(rule, { name: "y", id: "2" })],
+      id: "a",
+    });
+    const cfg = objectOf(withPointer.attributes, {
+      name: "a",
+      rules: [objectOf(rule, { name: "x" }), objectOf(rule, { name: "z" })],
+    });
+    const idsOf = (definition: typeof without) => {
+      const planned = planResource({
+        definition,
+        prior,
+        proposed: proposedNewState(definition.attributes, prior, cfg),
+        config: cfg,
+      }).planned as TfRecord;
+      return (planned.rules as TfRecord[]).map((r) => (isUnknown(r.id) ? "unknown" : r.id));
+    };
+    assert.deepEqual(idsOf(withPointer), ["1", "unknown"]);
+    assert.deepEqual(idsOf(without), ["1", "2"], "a member the update sends keeps its prior value");
+  });
+  test("after an import, a write-only value and the createOnly members inside it force no replacement", () => {
+    // e.g. AWS::Pipes::Pipe SourceParameters (write-only) / ActiveMQBrokerParameters/QueueName (createOnly)
+    const broker = {
+      queue_name: a.string("QueueName", { required: true, planModifiers: [a.requiresReplace()] }),
+    };
+    const pipe = definitionOf(
+      {
+        name: a.string("Name", { required: true }),
+        source_parameters: a.object(
+          "SourceParameters",
+          { optional: true, computed: true, writeOnly: true, planModifiers: [a.useStateForUnknown()] },
+          { broker: a.object("Broker", { optional: true, computed: true }, broker) },
+        ),
+      },
+      { writeOnlyProperties: ["/properties/SourceParameters"] },
+    );
+    const cfg = objectOf(pipe.attributes, {
+      name: "a",
+      source_parameters: makeRecord([["broker", objectOf(broker, { queue_name: "q" })]]),
+    });
+    const imported = objectOf(pipe.attributes, { name: "a", id: "a" });
+    const planOf = (writeOnlyUnknown: boolean) =>
+      planResource({
+        definition: pipe,
+        prior: imported,
+        proposed: proposedNewState(pipe.attributes, imported, cfg),
+        config: cfg,
+        writeOnlyUnknown,
+      }).requiresReplace.map(formatPath);
+    assert.deepEqual(planOf(true), []);
+    assert.deepEqual(planOf(false), ["source_parameters.broker.queue_name"], "without the import marker");
+  });
+  test("an empty-collection default leaves a prior null alone: no diff after an import", () => {
+    // e.g. SSO PermissionSet ManagedPolicies, VpcLattice TargetGroup Targets (default [])
+    const emptyDefault = definitionOf({
+      name: a.string("Name", { required: true }),
+      names: a.list("Names", a.elem.string, { optional: true, computed: true, default: [] }),
+      labels: a.map("Labels", a.elem.string, { optional: true, computed: true, default: {} }),
+      mode: a.string("Mode", { optional: true, computed: true, default: "fast" }),
+    });
+    const planOf = (before: TfRecord | null, cfg: TfRecord) =>
+      planResource({
+        definition: emptyDefault,
+        prior: before,
+        proposed: proposedNewState(emptyDefault.attributes, before, cfg),
+        config: cfg,
+      }).planned as TfRecord;
+    const cfg = objectOf(emptyDefault.attributes, { name: "a" });
+    const created = planOf(null, cfg);
+    assert.deepEqual(
+      [created.names, Object.keys(created.labels as TfRecord), created.mode],
+      [[], [], "fast"],
+    );
+    const imported = objectOf(emptyDefault.attributes, { name: "a", mode: "fast", id: "a" });
+    assert.equal(planOf(imported, cfg), imported);
+    const afterCreate = objectOf(emptyDefault.attributes, {
+      name: "a",
+      names: [],
+      labels: makeRecord(),
+      mode: "fast",
+      id: "a",
+    });
+    assert.equal(planOf(afterCreate, cfg), afterCreate);
+    assert.equal(planOf(imported, objectOf(emptyDefault.attributes, { name: "a" })).mode, "fast");
+    const withoutMode = objectOf(emptyDefault.attributes, { name: "a", id: "a" });
+    assert.equal(planOf(withoutMode, cfg).mode, "fast", "other defaults still apply to a prior null");
+  });
+  test("a computed-only attribute's default is the service's: unknown on create, never sent, prior value kept", () => {
+    // e.g. IVS IngestConfiguration State, MediaLive SignalMap MonitorChangesPendingDeployment
+    const limits = {
+      size: a.int64("Size", { optional: true, computed: true }),
+      owner: a.string("Owner", { computed: true, default: "UnsetValue" }),
+    };
+    const readOnlyDefault = definitionOf({
+      name: a.string("Name", { required: true }),
+      state: a.string("State", {
+        computed: true,
+        default: "INACTIVE",
+        planModifiers: [a.useStateForUnknown()],
+      }),
+      limits: a.object(
+        "Limits",
+        { optional: true, computed: true, planModifiers: [a.useStateForUnknown()] },
+        limits,
+      ),
+    });
+    const planOf = (before: TfRecord | null, cfg: TfRecord) =>
+      planResource({
+        definition: readOnlyDefault,
+        prior: before,
+        proposed: proposedNewState(readOnlyDefault.attributes, before, cfg),
+        config: cfg,
+      }).planned as TfRecord;
+    const cfg = objectOf(readOnlyDefault.attributes, {
+      name: "a",
+      limits: objectOf(limits, { size: 1 }),
+    });
+    const created = planOf(null, cfg);
+    assert.ok(isUnknown(created.state));
+    assert.ok(isUnknown((created.limits as TfRecord).owner));
+    assert.deepEqual(jsonDocToPlain(toDesiredState(readOnlyDefault.attributes, created)), {
+      Name: "a",
+      Limits: { Size: 1 },
+    });
+    const before = objectOf(readOnlyDefault.attributes, {
+      name: "a",
+      state: "ACTIVE",
+      limits: objectOf(limits, { size: 1, owner: "someone" }),
+      id: "a",
+    });
+    assert.equal(planOf(before, cfg), before, "no diff against what the service reported");
+    const renamed = planOf(
+      before,
+      objectOf(readOnlyDefault.attributes, { name: "b", limits: cfg.limits ?? null }),
+    );
+    assert.equal(renamed.state, "ACTIVE");
+    assert.equal((renamed.limits as TfRecord).owner, "someone");
   });
 });
 

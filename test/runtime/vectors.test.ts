@@ -490,6 +490,35 @@ describe("§9.12 write-only values on update", () => {
     const nestedPatch = JSON.parse(updatePatchDocument(definition, nestedPrior, nestedPrior)) as unknown[];
     assert.deepEqual(nestedPatch, [{ op: "add", path: "/BasicAuthParameters/Password", value: "s" }]);
   });
+  test("createOnly values inside a write-only value are sent with it, not removed", () => {
+    // AWS::Pipes::Pipe: SourceParameters is write-only, SourceParameters/.../QueueName createOnly.
+    const source = {
+      queue_name: a.string("QueueName", { required: true, planModifiers: [a.requiresReplace()] }),
+      batch_size: a.int64("BatchSize", { optional: true }),
+    };
+    const pipe = definitionOf(
+      {
+        name: a.string("Name", { required: true, planModifiers: [a.requiresReplace()] }),
+        role: a.string("Role", { required: true }),
+        source_parameters: a.object("SourceParameters", { optional: true, writeOnly: true }, source),
+      },
+      {
+        writeOnlyProperties: ["/properties/SourceParameters"],
+        createOnlyProperties: ["/properties/Name", "/properties/SourceParameters/QueueName"],
+      },
+    );
+    const state = (role: string) =>
+      objectOf(pipe.attributes, {
+        name: "p",
+        role,
+        source_parameters: objectOf(source, { queue_name: "q", batch_size: 5 }),
+        id: "p",
+      });
+    assert.deepEqual(JSON.parse(updatePatchDocument(pipe, state("r1"), state("r2"))), [
+      { op: "replace", path: "/Role", value: "r2" },
+      { op: "add", path: "/SourceParameters", value: { QueueName: "q", BatchSize: 5 } },
+    ]);
+  });
   test("pointer parsing rejects malformed pointers", () => {
     assert.deepEqual(parsePropertyPointer("/properties/BasicAuthParameters/Password"), [
       "BasicAuthParameters",
