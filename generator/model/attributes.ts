@@ -176,7 +176,8 @@ export class AttributeWalker {
     }
 
     let defaultValue: Attribute["default"];
-    if (resolved.node.default !== undefined && shape.defaultTarget && !parent.computedOnly) {
+    // No defaults on Computed-only attributes: the service decides those values.
+    if (resolved.node.default !== undefined && shape.defaultTarget && !computedOnly) {
       const d = mapDefault(shape.defaultTarget, resolved.node.default, attributeName);
       if (d && "value" in d) defaultValue = d.value;
       else if (d)
@@ -215,7 +216,11 @@ export class AttributeWalker {
     if (element) {
       const validators = primitiveValidators(resolved.type as "string", node, pointer, this.ctx);
       const kind = element.kind as "bool" | "int64" | "float64" | "string";
-      return { type: element, validators, defaultTarget: { kind } };
+      const defaultTarget: DefaultTarget =
+        kind === "string"
+          ? { kind, rfc3339: element.kind === "string" && element.flavor === "rfc3339" }
+          : { kind };
+      return { type: element, validators, defaultTarget };
     }
     if (resolved.type === "array") return this.arrayShape(node, pointer, parent);
     // object or untyped

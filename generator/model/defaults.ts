@@ -2,10 +2,14 @@
 import type { JsonValue } from "../../runtime/schema/types.js";
 
 export type DefaultTarget =
-  | { readonly kind: "bool" | "int64" | "float64" | "string" }
+  | { readonly kind: "bool" | "int64" | "float64" }
+  /** `rfc3339`: the attribute holds an RFC 3339 time, so the default must be one. */
+  | { readonly kind: "string"; readonly rfc3339?: boolean }
   | { readonly kind: "stringCollection" }
   | { readonly kind: "nestedCollection" }
   | { readonly kind: "object" };
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 export type DefaultResult = { readonly value: JsonValue } | { readonly dropped: string } | undefined;
 
@@ -58,10 +62,18 @@ export function mapDefault(
       return typeof value === "number" ? { value: Math.trunc(value) } : mismatch;
     case "float64":
       return typeof value === "number" ? { value } : mismatch;
-    case "string":
-      if (typeof value === "string") return { value };
-      if (typeof value === "boolean" || typeof value === "number") return { value: String(value) };
-      return mismatch;
+    case "string": {
+      const text =
+        typeof value === "string"
+          ? value
+          : typeof value === "boolean" || typeof value === "number"
+            ? String(value)
+            : undefined;
+      if (text === undefined) return mismatch;
+      if (target.rfc3339 && !RFC3339.test(text))
+        return { dropped: `default ${JSON.stringify(value)} is not an RFC 3339 time` };
+      return { value: text };
+    }
     case "stringCollection":
       return Array.isArray(value) && value.every((v) => typeof v === "string") ? { value } : mismatch;
     case "nestedCollection":

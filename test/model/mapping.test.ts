@@ -407,6 +407,23 @@ describe("§6.3–6.5 defaults, plan modifiers, write-only, deprecated", () => {
     assert.equal(flagsOf(a), "optional+computed");
     assert.equal(a.default, false);
   });
+  test("a date-time default that is not an RFC 3339 time is dropped with a note", () => {
+    const m = model({
+      properties: { Name: { type: "string" }, P: { type: "string", format: "date-time", default: "0" } },
+    });
+    assert.equal(m.resource!.attributes.p!.default, undefined);
+    assert.ok(m.notes.some((n) => n.kind === "default-dropped" && n.pointer === "/properties/P/default"));
+    assert.equal(
+      one({ type: "string", format: "date-time", default: "2024-01-02T03:04:05Z" }).default,
+      "2024-01-02T03:04:05Z",
+    );
+  });
+  test("no default on a Computed-only attribute (the service decides it)", () => {
+    assert.equal(
+      one({ type: "string", default: "x" }, { readOnlyProperties: ["/properties/P"] }).default,
+      undefined,
+    );
+  });
   test("createOnly Optional+Computed → RequiresReplaceIfConfigured after UseStateForUnknown", () => {
     assert.deepEqual(one({ type: "string" }, { createOnlyProperties: ["/properties/P"] }).planModifiers, [
       { kind: "useStateForUnknown" },

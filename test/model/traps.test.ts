@@ -134,6 +134,12 @@ describe("cfn-mapping.md §10 traps on real schemas", () => {
     assert.ok(ks.notes.some((n) => n.kind === "default-dropped"));
   });
 
+  test("IoTFleetWise::Campaign: epoch-number defaults on date-time attributes are dropped (creates would fail)", () => {
+    const attrs = realModel("AWS::IoTFleetWise::Campaign").resource!.attributes;
+    assert.equal(attrs.start_time?.default, undefined);
+    assert.equal(attrs.expiry_time?.default, undefined);
+  });
+
   test("further: Logs::LogGroup integer enum, EKS::Cluster $ref sibling maxItems dropped, EC2 VPCDHCPOptionsAssociation immutable, NetworkManager::Link provider_name", () => {
     const lg = realModel("AWS::Logs::LogGroup").resource!.attributes.retention_in_days!;
     assert.equal(lg.validators?.[0]?.kind, "oneOf");
