@@ -1,6 +1,5 @@
 // Prints attribute descriptors as calls to the runtime's constructors (runtime/schema/define.ts).
 // Only printing happens here: every decision was taken by the model.
-import type { ModuleWriter } from "./module-writer.js";
 import type {
   Attribute,
   Attributes,
@@ -48,7 +47,7 @@ const bounds = (prefix: string, min: number | undefined, max: number | undefined
   return `${NS}.${prefix}AtMost(${max})`;
 };
 
-export function validatorCode(v: Validator, lit: (s: string) => string = literal): string {
+export function validatorCode(v: Validator): string {
   switch (v.kind) {
     case "length":
       return bounds("length", v.min, v.max);
@@ -58,7 +57,9 @@ export function validatorCode(v: Validator, lit: (s: string) => string = literal
       if (v.min !== undefined && v.max !== undefined) return `${NS}.between(${v.min}, ${v.max})`;
       return v.min !== undefined ? `${NS}.atLeast(${v.min})` : `${NS}.atMost(${v.max})`;
     case "regex":
-      return v.flags ? `${NS}.regex(${lit(v.source)}, ${literal(v.flags)})` : `${NS}.regex(${lit(v.source)})`;
+      return v.flags
+        ? `${NS}.regex(${literal(v.source)}, ${literal(v.flags)})`
+        : `${NS}.regex(${literal(v.source)})`;
     case "oneOf":
       return `${NS}.oneOf(${v.values.map((x) => JSON.stringify(x)).join(", ")})`;
     case "uniqueValues":
@@ -66,7 +67,7 @@ export function validatorCode(v: Validator, lit: (s: string) => string = literal
     case "notNull":
       return `${NS}.notNull()`;
     case "each":
-      return `${NS}.each(${v.validators.map((inner) => validatorCode(inner, lit)).join(", ")})`;
+      return `${NS}.each(${v.validators.map((inner) => validatorCode(inner)).join(", ")})`;
   }
 }
 
@@ -90,51 +91,60 @@ function constructorName(a: Attribute): string {
   return CONSTRUCTOR[a.type.kind]!;
 }
 
-/** Writes the options object `{ description, flags, default, validators, planModifiers }`. */
-function writeOptions(m: ModuleWriter, a: Attribute): void {
-  const w = m.w;
-  w.write("{").indent(() => {
-    if (a.description !== undefined) w.writeLine(`description: ${m.literal(a.description)},`);
-    // Flags share one line: they read as one fact (Required, Optional+Computed, Computed).
-    const flags = (["required", "optional", "computed", "writeOnly", "deprecated"] as const).filter(
-      (f) => a[f],
-    );
-    if (flags.length > 0) w.writeLine(flags.map((f) => `${f}: true,`).join(" "));
-    if (a.default !== undefined) w.writeLine(`default: ${jsonLiteral(a.default)},`);
-    if (a.validators?.length) {
-      w.writeLine(
-        `validators: [${a.validators.map((v) => validatorCode(v, (text) => m.literal(text))).join(", ")}],`,
-      );
-    }
-    if (a.planModifiers?.length)
-      w.writeLine(`planModifiers: [${a.planModifiers.map(planModifierCode).join(", ")}],`);
-  });
-  w.write("}");
+const indentOf = (level: number): string => "  ".repeat(level);
+
+/** The options object `{ description, flags, default, validators, planModifiers }`, opened at `level`. */
+function optionsCode(a: Attribute, level: number, out: string[]): void {
+  const inner = indentOf(level + 1);
+  out.push("{\n");
+  if (a.description !== undefined) out.push(inner, "description: ", literal(a.description), ",\n");
+  // Flags share one line: they read as one fact (Required, Optional+Computed, Computed).
+  const flags = FLAGS.filter((f) => a[f]);
+  if (flags.length > 0) out.push(inner, flags.map((f) => `${f}: true,`).join(" "), "\n");
+  if (a.default !== undefined) out.push(inner, "default: ", jsonLiteral(a.default), ",\n");
+  if (a.validators?.length)
+    out.push(inner, "validators: [", a.validators.map((v) => validatorCode(v)).join(", "), "],\n");
+  if (a.planModifiers?.length)
+    out.push(inner, "planModifiers: [", a.planModifiers.map(planModifierCode).join(", "), "],\n");
+  out.push(indentOf(level), "}");
 }
 
-export function writeAttributes(m: ModuleWriter, attributes: Attributes): void {
-  const w = m.w;
-  w.write("{").indent(() => {
-    for (const [name, attribute] of Object.entries(attributes)) {
-      w.write(`${propertyKey(name)}: `);
-      writeAttribute(m, attribute);
-      w.write(",").newLine();
-    }
-  });
-  w.write("}");
-}
+const FLAGS = ["required", "optional", "computed", "writeOnly", "deprecated"] as const;
 
-export function writeAttribute(m: ModuleWriter, a: Attribute): void {
-  const w = m.w;
+function attributeCode(a: Attribute, level: number, out: string[]): void {
   const cfnName = a.cfnName === undefined ? "undefined" : literal(a.cfnName);
-  w.write(`${NS}.${constructorName(a)}(${cfnName}, `);
+  out.push(`${NS}.${constructorName(a)}(${cfnName}, `);
   if (a.type.kind === "list" || a.type.kind === "set" || a.type.kind === "map") {
-    w.write(`${elementCode(a.type.element)}, `);
+    out.push(elementCode(a.type.element), ", ");
   }
-  writeOptions(m, a);
+  optionsCode(a, level, out);
   if ("attributes" in a.type) {
-    w.write(", ");
-    writeAttributes(m, a.type.attributes);
+    out.push(", ");
+    attributesCodeInto(a.type.attributes, level, out);
   }
-  w.write(")");
+  out.push(")");
+}
+
+function attributesCodeInto(attributes: Attributes, level: number, out: string[]): void {
+  const inner = indentOf(level + 1);
+  out.push("{\n");
+  for (const [name, attribute] of Object.entries(attributes)) {
+    out.push(inner, propertyKey(name), ": ");
+    attributeCode(attribute, level + 1, out);
+    out.push(",\n");
+  }
+  out.push(indentOf(level), "}");
+}
+
+/**
+ * An attribute tree as an object literal of constructor calls, opened on a line indented `level`
+ * steps of two spaces. Printed as plain strings, not through CodeBlockWriter: this is most of
+ * the generated text, and the writer's character-by-character bookkeeping was the largest cost
+ * of a generate run (measured with --cpu-prof); nothing here needs it, since every piece is
+ * either a fixed token or a JSON.stringify'd literal.
+ */
+export function attributesCode(attributes: Attributes, level: number): string {
+  const out: string[] = [];
+  attributesCodeInto(attributes, level, out);
+  return out.join("");
 }

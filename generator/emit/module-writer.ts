@@ -1,5 +1,5 @@
-// ts-morph's CodeBlockWriter lays the module out; long string literals (descriptions, patterns) are
-// spliced in afterwards. The writer inspects every character it is given to track strings and
+// ts-morph's CodeBlockWriter lays the module out; long string literals and the attribute tree
+// (attribute-code.ts) are spliced in afterwards. The writer inspects every character it is given to track strings and
 // comments, which made the literals most of the emit time; placeholders made only of letters,
 // digits and '@' mean nothing to it, and JSON.stringify gives each literal its exact TS spelling.
 import { CodeBlockWriter } from "ts-morph";
@@ -8,15 +8,20 @@ const PLACEHOLDER = /@@L(\d+)@@/g;
 
 export class ModuleWriter {
   readonly w = new CodeBlockWriter({ indentNumberOfSpaces: 2, newLine: "\n", useTabs: false });
-  private readonly literals: string[] = [];
+  private readonly spliced: string[] = [];
 
   /** A string literal for `text`, written by reference. */
   literal(text: string): string {
-    this.literals.push(text);
-    return `@@L${this.literals.length - 1}@@`;
+    return this.raw(JSON.stringify(text));
+  }
+
+  /** Code printed elsewhere (with its own indentation), written by reference. */
+  raw(code: string): string {
+    this.spliced.push(code);
+    return `@@L${this.spliced.length - 1}@@`;
   }
 
   toString(): string {
-    return this.w.toString().replace(PLACEHOLDER, (_, i: string) => JSON.stringify(this.literals[Number(i)]));
+    return this.w.toString().replace(PLACEHOLDER, (_, i: string) => this.spliced[Number(i)]!);
   }
 }

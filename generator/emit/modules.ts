@@ -7,7 +7,7 @@ import type {
   SingularDataSourceDefinition,
 } from "../../runtime/schema/types.js";
 import { repoRoot } from "../config/paths.js";
-import { jsonLiteral, literal, NS, writeAttributes } from "./attribute-code.js";
+import { attributesCode, jsonLiteral, literal, NS } from "./attribute-code.js";
 import { ModuleWriter } from "./module-writer.js";
 
 const headerTemplate = fs.readFileSync(path.join(repoRoot, "templates/module-header.txt"), "utf8");
@@ -37,9 +37,7 @@ export function resourceModule(d: ResourceDefinition): string {
     w.writeLine(`tfTypeName: ${literal(d.tfTypeName)},`);
     w.writeLine(`description: ${m.literal(d.description)},`);
     w.writeLine(`schemaVersion: ${d.schemaVersion},`);
-    w.write("attributes: ");
-    writeAttributes(m, d.attributes);
-    w.write(",").newLine();
+    w.writeLine(`attributes: ${m.raw(attributesCode(d.attributes, 1))},`);
     w.writeLine(`primaryIdentifier: ${stringList(d.primaryIdentifier)},`);
     w.writeLine(
       `identity: ${jsonLiteral(d.identity.map((i) => ({ name: i.name, description: i.description })))},`,
@@ -84,9 +82,7 @@ export function singularDataSourceModule(d: SingularDataSourceDefinition): strin
     w.writeLine(`cfnTypeName: ${literal(d.cfnTypeName)},`);
     w.writeLine(`tfTypeName: ${literal(d.tfTypeName)},`);
     w.writeLine(`description: ${literal(d.description)},`);
-    w.write("attributes: ");
-    writeAttributes(m, d.attributes);
-    w.write(",").newLine();
+    w.writeLine(`attributes: ${m.raw(attributesCode(d.attributes, 1))},`);
   });
   w.writeLine("});");
   return m.toString();

@@ -73,3 +73,37 @@ export function providerSchemaDocument(
     },
   };
 }
+
+/** A definition whose schema entry was already serialised (`JSON.stringify(definitionSchemaJson(d))`). */
+export interface SerializedDefinition {
+  readonly kind: Definition["kind"];
+  readonly tfTypeName: string;
+  readonly schemaJson: string;
+}
+
+/**
+ * The same document as `JSON.stringify(providerSchemaDocument(...))`, assembled from entries
+ * serialised one by one (on worker threads, in generate), without building the whole tree again.
+ */
+export function providerSchemaDocumentText(
+  providerConfig: Attributes,
+  definitions: readonly SerializedDefinition[],
+): string {
+  const sorted = [...definitions].sort((x, y) =>
+    x.tfTypeName < y.tfTypeName ? -1 : x.tfTypeName > y.tfTypeName ? 1 : 0,
+  );
+  const members = (kind: "resources" | "dataSources"): string =>
+    sorted
+      .filter((d) => (d.kind === "resource") === (kind === "resources"))
+      .map((d) => `${JSON.stringify(d.tfTypeName)}:${d.schemaJson}`)
+      .join(",");
+  const provider = JSON.stringify({
+    version: 0,
+    block: { attributes: attributesJson(providerConfig), description_kind: "plain" },
+  });
+  return (
+    `{"format_version":"1.0","provider_schemas":{${JSON.stringify(PROVIDER_ADDRESS)}:{` +
+    `"provider":${provider},"resource_schemas":{${members("resources")}},` +
+    `"data_source_schemas":{${members("dataSources")}}}}}`
+  );
+}

@@ -1,16 +1,20 @@
-// The whole generate run: load → pins and patches → validate → model → emit.
+// The whole generate run: per schema file (emit-shard.ts, on worker threads for large runs) read →
+// pins and patches → validate → model → module texts; then, across files, name clashes, the
+// index, provider-schema.json and the manifest (write-output.ts).
 import fs from "node:fs";
 import path from "node:path";
-import { schemaPatches } from "../../schemas/patches.js";
 import { type GenerationConfig, loadGenerationConfig } from "../config/generation-config.js";
 import { resolveSchemasDir } from "../config/paths.js";
-import { applyPinsAndPatches, type SchemaPatch } from "../load/adjust.js";
-import { createMetaSchemaValidator } from "../load/meta-schema.js";
-import { readSchemaDirSync } from "../load/read-schemas.js";
-import { generatorVersion, typeInputHash } from "./input-hash.js";
-import { type GenerationPlan, planGeneration } from "./plan.js";
-import { countPlan, type GenerationCounts } from "./summary.js";
-import { writeOutput, type WriteResult } from "./write-output.js";
+import type { SchemaPatch } from "../load/adjust.js";
+import { listSchemaFiles } from "../load/read-schemas.js";
+import type { PatternTally } from "../model/validators.js";
+import { emitShard, type FileOutput, type ShardInput } from "./emit-shard.js";
+import { generatorVersion } from "./input-hash.js";
+import { findNameClashes, sortPlanFindings } from "./plan.js";
+import { runShardsOnWorkers, workerCount } from "./shard-pool.js";
+import { countPlan, type GenerationCounts, type GenerationOverview } from "./summary.js";
+import { prepareOutDir, readUsableManifest, writeOutput, type WriteResult } from "./write-output.js";
+import { readSchemaFileSync } from "../load/read-schemas.js";
 
 export interface GenerateOptions {
   readonly schemasDir?: string;
@@ -24,48 +28,124 @@ export interface GenerateOptions {
   readonly metaSchemasDir?: string;
   /** Rewrite every module even when the output folder holds a usable manifest. */
   readonly full?: boolean;
+  /** Worker threads to use (default: workerCount() for runs of many files, else none). */
+  readonly workers?: number;
   readonly onProgress?: (done: number, total: number) => void;
 }
 
 export interface GenerateResult {
-  readonly plan: GenerationPlan;
+  readonly plan: GenerationOverview;
   readonly counts: GenerationCounts;
   readonly written: WriteResult;
+}
+
+/** Below this many files, starting worker threads costs more than it saves. */
+const PARALLEL_FROM_FILES = 200;
+/** Shards per worker: small enough to even out slow and fast services. */
+const SHARDS_PER_WORKER = 6;
+
+function shardInputs(
+  base: Omit<ShardInput, "files">,
+  files: readonly string[],
+  shards: number,
+): ShardInput[] {
+  const size = Math.ceil(files.length / shards);
+  const out: ShardInput[] = [];
+  for (let i = 0; i < files.length; i += size) out.push({ ...base, files: files.slice(i, i + size) });
+  return out;
+}
+
+function runShards(
+  base: Omit<ShardInput, "files">,
+  files: readonly string[],
+  options: GenerateOptions,
+): FileOutput[] {
+  let done = 0;
+  const onFileDone = (): void => options.onProgress?.(++done, files.length);
+  // The project's patches are code: workers import them themselves, other patches stay in-thread.
+  const workers =
+    options.workers ??
+    (files.length >= PARALLEL_FROM_FILES && options.patches === undefined ? workerCount() : 0);
+  if (workers < 1) return emitShard({ ...base, files, onFileDone });
+  const shards = shardInputs(base, files, workers * SHARDS_PER_WORKER);
+  return runShardsOnWorkers(shards, workers, (n) => options.onProgress?.(n, files.length)).flat();
 }
 
 export function generate(options: GenerateOptions): GenerateResult {
   const dir = resolveSchemasDir(options.schemasDir);
   const config = options.config ?? loadGenerationConfig();
-  const contents = readSchemaDirSync(dir);
-  let loaded = contents.schemas;
-  if (options.only && options.only.length > 0) {
-    const wanted = new Set(options.only);
-    loaded = loaded.filter((s) => wanted.has(s.typeName));
-    const missing = [...wanted].filter((t) => !loaded.some((s) => s.typeName === t));
-    if (missing.length > 0) throw new Error(`no schema in ${dir} for ${missing.join(", ")}`);
+  const files = listSchemaFiles(path.resolve(dir));
+  const only = options.only && options.only.length > 0 ? options.only : undefined;
+  if (only) {
+    // Before anything is written: named types must exist, and the folder must hold no others.
+    refuseMissing(files, dir, only);
+    refuseToShrink(options.outDir, new Set(only));
   }
-  if (options.only && options.only.length > 0) refuseToShrink(options.outDir, new Set(options.only));
-  const adjusted = applyPinsAndPatches(loaded, config, options.patches ?? schemaPatches);
-  const schemas = adjusted.schemas;
-  const findings = [...contents.findings, ...adjusted.findings];
-  if (options.validate ?? true) {
-    const validator = createMetaSchemaValidator(options.metaSchemasDir);
-    for (const s of schemas) findings.push(...validator.validateLoaded(s));
-  }
-  const plan = planGeneration(schemas, findings, config, adjusted.applied);
   const version = generatorVersion();
-  const inputHashes = new Map(schemas.map((s) => [s.file, typeInputHash(version, s, config)]));
-  let done = 0;
-  const total = plan.types.length;
-  const written = writeOutput(plan, options.outDir, {
+  const full = options.full ?? only !== undefined;
+  const previous = readUsableManifest(options.outDir, version, full);
+  prepareOutDir(options.outDir, previous);
+  const base: Omit<ShardInput, "files"> = {
+    schemasDir: path.resolve(dir),
+    config,
+    patches: options.patches,
+    validate: options.validate ?? true,
+    metaSchemasDir: options.metaSchemasDir,
+    only,
+    generatorVersion: version,
+    outDir: options.outDir,
+    previous: previous && Object.fromEntries(previous.types.map((t) => [t.file, t])),
+  };
+  let outputs = runShards(base, files, options);
+  // Two types claiming one Terraform name lose it both; their files are redone in-thread.
+  const clashes = findNameClashes(outputs.flatMap((o) => (o.type ? [o.type] : [])));
+  const alsoWritten = outputs
+    .filter((o) => clashes.has(o.file))
+    .flatMap((o) => o.type?.definitions.map((d) => `${d.modulePath}.ts`) ?? []);
+  if (clashes.size > 0) {
+    const redone = new Map(
+      emitShard({ ...base, files: [...clashes.keys()], clashing: Object.fromEntries(clashes) }).map((o) => [
+        o.file,
+        o,
+      ]),
+    );
+    outputs = outputs.map((o) => redone.get(o.file) ?? o);
+  }
+
+  const findings = outputs.flatMap((o) => o.findings);
+  sortPlanFindings(findings);
+  const patterns: PatternTally = { kept: 0, rewritten: 0, dropped: 0, blank: 0 };
+  for (const o of outputs)
+    for (const k of Object.keys(patterns) as (keyof PatternTally)[]) patterns[k] += o.patterns[k];
+  const types = outputs.flatMap((o) => (o.type ? [o.type] : []));
+  const overview: GenerationOverview = {
+    types,
+    adjustments: outputs.flatMap((o) => o.adjustments),
+    findings,
+    patterns,
+  };
+  const written = writeOutput(types, options.outDir, {
     generatorVersion: version,
     schemasDir: dir,
-    inputHashes,
-    full: options.full ?? (options.only !== undefined && options.only.length > 0),
-    onType: () => options.onProgress?.(++done, total),
+    previous,
+    adjustments: overview.adjustments,
+    patterns,
+    alsoWritten,
   });
-  const fileCount = schemas.length + (options.only ? 0 : contents.findings.length);
-  return { plan, counts: countPlan(plan, fileCount), written };
+  const loadedFiles = outputs.filter((o) => o.typeName !== undefined).length;
+  const unreadable = outputs.filter((o) => !o.readable).length;
+  return { plan: overview, counts: countPlan(overview, loadedFiles + (only ? 0 : unreadable)), written };
+}
+
+/** Every --only type must have a schema; reading each file's typeName costs a parse, only on --only runs. */
+function refuseMissing(files: readonly string[], dir: string, only: readonly string[]): void {
+  const found = new Set<string>();
+  for (const f of files) {
+    const read = readSchemaFileSync(path.join(dir, f));
+    if (read.ok) found.add(read.loaded.typeName);
+  }
+  const missing = only.filter((t) => !found.has(t));
+  if (missing.length > 0) throw new Error(`no schema in ${dir} for ${missing.join(", ")}`);
 }
 
 /** `--only` writes a tree of just those types: never over a folder that holds other types. */

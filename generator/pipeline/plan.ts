@@ -73,34 +73,81 @@ function decide(file: string, model: TypeModel, config: GenerationConfig, findin
   return { file, model, definitions, suppressed };
 }
 
+/** What a definition needs to take part in the name-clash check. */
+export interface NamedDefinition {
+  readonly kind: ModuleKind;
+  readonly tfTypeName: string;
+}
+
 /** Resources and data sources live in separate Terraform namespaces. */
-const nameKey = (d: Definition): string =>
+const nameKey = (d: NamedDefinition): string =>
   `${d.kind === "resource" ? "resource" : "data source"} ${d.tfTypeName}`;
 
-/** Two types must not claim the same Terraform name (e.g. a plural equal to another type's singular). */
-function dropNameClashes(types: PlannedType[], findings: Finding[]): PlannedType[] {
+/**
+ * Two types must not claim the same Terraform name (e.g. a plural equal to another type's
+ * singular): the kinds each file loses, for every file that claims a contested name.
+ */
+export function findNameClashes(
+  types: readonly { readonly file: string; readonly definitions: readonly NamedDefinition[] }[],
+): Map<string, ModuleKind[]> {
   const claims = new Map<string, number>();
   for (const d of types.flatMap((t) => t.definitions))
     claims.set(nameKey(d), (claims.get(nameKey(d)) ?? 0) + 1);
+  const clashing = new Map<string, ModuleKind[]>();
+  for (const t of types) {
+    const kinds = t.definitions.filter((d) => claims.get(nameKey(d))! > 1).map((d) => d.kind);
+    if (kinds.length > 0) clashing.set(t.file, kinds);
+  }
+  return clashing;
+}
+
+/** The suppression and the error finding of a definition dropped for a name clash. */
+export function clashSuppression(d: NamedDefinition): { suppression: Suppression; message: string } {
+  return {
+    suppression: { module: d.kind, reason: `Terraform name ${d.tfTypeName} clashes with another type` },
+    message: `the Terraform name ${d.tfTypeName} is claimed by more than one type`,
+  };
+}
+
+function dropNameClashes(types: PlannedType[], findings: Finding[]): PlannedType[] {
+  const clashes = findNameClashes(types);
   return types.map((t) => {
-    const clashing = t.definitions.filter((d) => claims.get(nameKey(d))! > 1);
-    if (clashing.length === 0) return t;
-    for (const d of clashing) {
-      const message = `the Terraform name ${d.tfTypeName} is claimed by more than one type`;
-      findings.push(makeFinding("error", t.file, "/typeName", message, "name-clash"));
-    }
+    const kinds = clashes.get(t.file);
+    if (!kinds) return t;
+    const clashing = t.definitions.filter((d) => kinds.includes(d.kind));
+    for (const d of clashing)
+      findings.push(makeFinding("error", t.file, "/typeName", clashSuppression(d).message, "name-clash"));
     return {
       ...t,
       definitions: t.definitions.filter((d) => !clashing.includes(d)),
-      suppressed: [
-        ...t.suppressed,
-        ...clashing.map((d) => ({
-          module: d.kind,
-          reason: `Terraform name ${d.tfTypeName} clashes with another type`,
-        })),
-      ],
+      suppressed: [...t.suppressed, ...clashing.map((d) => clashSuppression(d).suppression)],
     };
   });
+}
+
+/** Models one loaded schema and applies the configured suppressions; undefined when it cannot be modelled. */
+export function planType(
+  loaded: LoadedSchema,
+  config: GenerationConfig,
+  findings: Finding[],
+): PlannedType | undefined {
+  let model: TypeModel;
+  try {
+    model = buildTypeModel(loaded.schema as unknown as CfnResourceSchema);
+  } catch (e) {
+    findings.push(
+      makeFinding("error", loaded.file, "", `cannot be generated: ${(e as Error).message}`, "model"),
+    );
+    return undefined;
+  }
+  return decide(loaded.file, model, config, findings);
+}
+
+/** Findings in report order: by file, then pointer; the order of discovery otherwise. */
+export function sortPlanFindings(findings: Finding[]): void {
+  findings.sort((a, b) =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0,
+  );
 }
 
 export function planGeneration(
@@ -115,21 +162,12 @@ export function planGeneration(
   const patterns: PatternTally = { kept: 0, rewritten: 0, dropped: 0, blank: 0 };
   for (const loaded of schemas) {
     if (blocked.has(loaded.file)) continue;
-    let model: TypeModel;
-    try {
-      model = buildTypeModel(loaded.schema as unknown as CfnResourceSchema);
-    } catch (e) {
-      findings.push(
-        makeFinding("error", loaded.file, "", `cannot be generated: ${(e as Error).message}`, "model"),
-      );
-      continue;
-    }
-    for (const k of Object.keys(patterns) as (keyof PatternTally)[]) patterns[k] += model.patterns[k];
-    planned.push(decide(loaded.file, model, config, findings));
+    const type = planType(loaded, config, findings);
+    if (!type) continue;
+    for (const k of Object.keys(patterns) as (keyof PatternTally)[]) patterns[k] += type.model.patterns[k];
+    planned.push(type);
   }
   const types = dropNameClashes(planned, findings);
-  findings.sort((a, b) =>
-    a.file < b.file ? -1 : a.file > b.file ? 1 : a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0,
-  );
+  sortPlanFindings(findings);
   return { types, adjustments, findings, patterns };
 }

@@ -1,6 +1,20 @@
 // The closing summary of a generate run: counts, suppressions by reason, findings by rule.
-import { formatFinding } from "../load/findings.js";
-import type { GenerationPlan } from "./plan.js";
+import type { Adjustment } from "../load/adjust.js";
+import { type Finding, formatFinding } from "../load/findings.js";
+import type { ModuleKind, Suppression } from "../model/resource-model.js";
+import type { PatternTally } from "../model/validators.js";
+
+/** What a generate run decided, type by type: enough to count and summarise it. */
+export interface GenerationOverview {
+  readonly types: readonly {
+    readonly cfnTypeName: string;
+    readonly definitions: readonly { readonly kind: ModuleKind; readonly tfTypeName: string }[];
+    readonly suppressed: readonly Suppression[];
+  }[];
+  readonly adjustments: readonly Adjustment[];
+  readonly findings: readonly Finding[];
+  readonly patterns: PatternTally;
+}
 
 export interface GenerationCounts {
   readonly types: number;
@@ -11,7 +25,7 @@ export interface GenerationCounts {
   readonly warnings: number;
 }
 
-export function countPlan(plan: GenerationPlan, schemaFiles: number): GenerationCounts {
+export function countPlan(plan: GenerationOverview, schemaFiles: number): GenerationCounts {
   const defs = plan.types.flatMap((t) => t.definitions);
   return {
     types: schemaFiles,
@@ -36,7 +50,7 @@ function tally<T>(items: readonly T[], key: (t: T) => string): [string, number][
 }
 
 /** Human-readable summary; errors are listed one per line so none is lost in a count. */
-export function formatSummary(plan: GenerationPlan, counts: GenerationCounts, seconds: number): string {
+export function formatSummary(plan: GenerationOverview, counts: GenerationCounts, seconds: number): string {
   const lines: string[] = [];
   lines.push(`Generated from ${counts.types} schemas in ${seconds.toFixed(1)} s:`);
   lines.push(`  resources:              ${counts.resources}`);
@@ -47,9 +61,7 @@ export function formatSummary(plan: GenerationPlan, counts: GenerationCounts, se
     for (const a of plan.adjustments) lines.push(`  ${a.kind} ${a.type}: ${a.reason}`);
   }
   // By module and reason; the types are named where a reason concerns only a few of them.
-  const suppressed = plan.types.flatMap((t) =>
-    t.suppressed.map((s) => ({ ...s, type: t.model.cfnTypeName })),
-  );
+  const suppressed = plan.types.flatMap((t) => t.suppressed.map((s) => ({ ...s, type: t.cfnTypeName })));
   lines.push(`Suppressed modules: ${suppressed.length}`);
   const reasonOf = (s: (typeof suppressed)[number]) => `${MODULE_LABEL[s.module]}: ${s.reason.split(":")[0]}`;
   for (const [reason, n] of tally(suppressed, reasonOf)) {

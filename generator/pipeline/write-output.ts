@@ -5,42 +5,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { providerConfigAttributes } from "../../runtime/provider/config-schema.js";
-import type { Definition } from "../../runtime/schema/types.js";
 import { type IndexEntry, indexModule } from "../emit/index-module.js";
-import {
-  derivedSingularDataSourceModule,
-  pluralDataSourceModule,
-  resourceModule,
-  singularDataSourceModule,
-} from "../emit/modules.js";
-import { providerSchemaDocument } from "../emit/provider-schema.js";
-import type { GenerationPlan, PlannedType } from "./plan.js";
-
-const SUFFIX: Readonly<Record<Definition["kind"], string>> = {
-  resource: "resource",
-  singularDataSource: "singular_data_source",
-  pluralDataSource: "plural_data_source",
-};
+import { providerSchemaDocumentText } from "../emit/provider-schema.js";
+import type { Adjustment } from "../load/adjust.js";
+import type { ModuleKind } from "../model/resource-model.js";
+import type { PatternTally } from "../model/validators.js";
+import type { TypeOutput } from "./emit-shard.js";
 
 const MANIFEST = "manifest.json";
-
-const moduleBase = (d: Definition, baseName: string): string => `${baseName}_${SUFFIX[d.kind]}`;
-
-/** The singular data source derives from the resource module whenever that module is written. */
-function moduleText(d: Definition, siblings: readonly Definition[], baseName: string): string {
-  if (d.kind === "resource") return resourceModule(d);
-  if (d.kind === "pluralDataSource") return pluralDataSourceModule(d);
-  const resource = siblings.find((s) => s.kind === "resource");
-  return resource
-    ? derivedSingularDataSourceModule(d, moduleBase(resource, baseName))
-    : singularDataSourceModule(d);
-}
-
-/** Module paths of one type, relative to the output folder, without extension. */
-function modulePaths(t: PlannedType): Map<Definition, string> {
-  const { serviceDir, moduleBaseName } = t.model.names;
-  return new Map(t.definitions.map((d) => [d, `${serviceDir}/${moduleBase(d, moduleBaseName)}`]));
-}
 
 interface ManifestType {
   readonly cfnTypeName: string;
@@ -49,7 +21,7 @@ interface ManifestType {
   readonly modules: readonly string[];
 }
 
-interface Manifest {
+export interface Manifest {
   readonly generatorVersion: string;
   readonly types: readonly ManifestType[];
 }
@@ -63,20 +35,28 @@ function readManifest(outDir: string): Manifest | undefined {
 }
 
 /**
- * Refuses a folder that holds files and no manifest: `--out` pointed at the wrong folder must not
- * delete someone's work. Returns the previous manifest when an incremental run can build on it.
+ * The previous run's manifest when an incremental run can build on it. Refuses a folder that holds
+ * files and no manifest: `--out` pointed at the wrong folder must not delete someone's work.
  */
-function prepareOutDir(outDir: string, generatorVersion: string, full: boolean): Manifest | undefined {
-  if (fs.existsSync(outDir)) {
-    const entries = fs.readdirSync(outDir);
-    if (entries.length > 0 && !entries.includes(MANIFEST)) {
-      throw new Error(`${outDir} is not empty and holds no ${MANIFEST}: refusing to replace it`);
-    }
-    const previous = readManifest(outDir);
-    if (!full && previous?.generatorVersion === generatorVersion && Array.isArray(previous.types))
-      return previous;
-    fs.rmSync(outDir, { recursive: true, force: true });
+export function readUsableManifest(
+  outDir: string,
+  generatorVersion: string,
+  full: boolean,
+): Manifest | undefined {
+  if (!fs.existsSync(outDir)) return undefined;
+  const entries = fs.readdirSync(outDir);
+  if (entries.length > 0 && !entries.includes(MANIFEST)) {
+    throw new Error(`${outDir} is not empty and holds no ${MANIFEST}: refusing to replace it`);
   }
+  const previous = readManifest(outDir);
+  if (!full && previous?.generatorVersion === generatorVersion && Array.isArray(previous.types))
+    return previous;
+  return undefined;
+}
+
+/** Empties the folder for a full run. */
+function resetOutDir(outDir: string): void {
+  fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
   // Marks the folder as ours at once: a run interrupted before the real manifest is written
   // leaves a folder the next run recognises (and rebuilds in full, the version never matching).
@@ -84,18 +64,18 @@ function prepareOutDir(outDir: string, generatorVersion: string, full: boolean):
     path.join(outDir, MANIFEST),
     JSON.stringify({ generatorVersion: "incomplete", types: [] }) + "\n",
   );
-  return undefined;
 }
 
 export interface WriteOptions {
   readonly generatorVersion: string;
   /** The schema folder the run read (the binary's build embeds the same schemas). */
   readonly schemasDir: string;
-  /** Input hash per schema file name. */
-  readonly inputHashes: ReadonlyMap<string, string>;
-  /** Rewrite everything even when the folder holds a usable manifest. */
-  readonly full?: boolean;
-  readonly onType?: (file: string) => void;
+  /** The manifest of the run this one builds on; undefined for a full run. */
+  readonly previous?: Manifest;
+  readonly adjustments: readonly Adjustment[];
+  readonly patterns: PatternTally;
+  /** Modules written earlier in this run that the final types may no longer claim (name clashes). */
+  readonly alsoWritten?: readonly string[];
 }
 
 export interface WriteResult {
@@ -108,71 +88,65 @@ export interface WriteResult {
   readonly incremental: boolean;
 }
 
-export function writeOutput(plan: GenerationPlan, outDir: string, options: WriteOptions): WriteResult {
-  const previous = prepareOutDir(outDir, options.generatorVersion, options.full ?? false);
-  const previousByFile = new Map((previous?.types ?? []).map((t) => [t.file, t]));
-  let files = 0;
-  let bytes = 0;
-  let emittedTypes = 0;
+/** Empties the output folder when the run does not build on a previous one (before modules are written). */
+export function prepareOutDir(outDir: string, previous: Manifest | undefined): void {
+  if (previous) fs.mkdirSync(outDir, { recursive: true });
+  else resetOutDir(outDir);
+}
+
+/**
+ * The files shared by all types, once every type's modules are on disk (emit-shard.ts writes
+ * them): index, provider schema, manifest; and the removal of modules no type produces any more.
+ */
+export function writeOutput(
+  types: readonly TypeOutput[],
+  outDir: string,
+  options: WriteOptions,
+): WriteResult {
+  const previous = options.previous;
+  const modules = types.flatMap((t) => t.definitions).filter((d) => d.writtenBytes !== undefined);
+  let files = modules.length;
+  let bytes = modules.reduce((sum, d) => sum + d.writtenBytes!, 0);
   const write = (relative: string, text: string): void => {
     fs.writeFileSync(path.join(outDir, relative), text);
     files++;
     bytes += Buffer.byteLength(text);
   };
-  const index = {
-    resources: [] as IndexEntry[],
-    singularDataSources: [] as IndexEntry[],
-    pluralDataSources: [] as IndexEntry[],
-  };
-  const tables = {
-    resource: index.resources,
-    singularDataSource: index.singularDataSources,
-    pluralDataSource: index.pluralDataSources,
-  };
-  const manifestTypes: ManifestType[] = [];
-  const keep = new Set<string>();
-  const madeDirs = new Set<string>();
-  for (const t of plan.types) {
-    const paths = modulePaths(t);
-    const modules = [...paths.values()].map((p) => `${p}.ts`);
-    const inputHash = options.inputHashes.get(t.file) ?? "";
-    const before = previousByFile.get(t.file);
-    const unchanged =
-      before !== undefined &&
-      before.inputHash === inputHash &&
-      JSON.stringify(before.modules) === JSON.stringify(modules) &&
-      modules.every((m) => fs.existsSync(path.join(outDir, m)));
-    if (!unchanged) {
-      emittedTypes++;
-      for (const [d, modulePath] of paths) {
-        const dir = path.dirname(modulePath);
-        if (!madeDirs.has(dir)) {
-          fs.mkdirSync(path.join(outDir, dir), { recursive: true });
-          madeDirs.add(dir);
-        }
-        write(`${modulePath}.ts`, moduleText(d, t.definitions, t.model.names.moduleBaseName));
-      }
-    }
-    for (const [d, modulePath] of paths) tables[d.kind].push({ tfTypeName: d.tfTypeName, modulePath });
-    for (const m of modules) keep.add(m);
-    manifestTypes.push({ cfnTypeName: t.model.cfnTypeName, file: t.file, inputHash, modules });
-    options.onType?.(t.file);
-  }
+  const keep = new Set(types.flatMap((t) => t.definitions.map((d) => `${d.modulePath}.ts`)));
   let removedModules = 0;
-  for (const stale of (previous?.types ?? []).flatMap((t) => t.modules).filter((m) => !keep.has(m))) {
-    fs.rmSync(path.join(outDir, stale), { force: true });
-    removedModules++;
+  const before = new Set((previous?.types ?? []).flatMap((t) => t.modules));
+  for (const m of new Set([...before, ...(options.alsoWritten ?? [])])) {
+    if (keep.has(m)) continue;
+    fs.rmSync(path.join(outDir, m), { force: true });
+    if (before.has(m)) removedModules++;
   }
   removeEmptyDirs(outDir);
 
-  write("index.ts", indexModule(index));
-  const definitions = plan.types.flatMap((t) => t.definitions);
+  const entries = (kind: ModuleKind): IndexEntry[] =>
+    types.flatMap((t) => t.definitions.filter((d) => d.kind === kind));
+  write(
+    "index.ts",
+    indexModule({
+      resources: entries("resource"),
+      singularDataSources: entries("singularDataSource"),
+      pluralDataSources: entries("pluralDataSource"),
+    }),
+  );
   write(
     "provider-schema.json",
-    JSON.stringify(providerSchemaDocument(providerConfigAttributes, definitions)) + "\n",
+    providerSchemaDocumentText(
+      providerConfigAttributes,
+      types.flatMap((t) => t.definitions),
+    ) + "\n",
   );
-  write(MANIFEST, JSON.stringify(manifest(plan, options, manifestTypes), null, 2) + "\n");
-  return { files, bytes, emittedTypes, removedModules, incremental: previous !== undefined };
+  write(MANIFEST, JSON.stringify(manifest(types, options), null, 2) + "\n");
+  return {
+    files,
+    bytes,
+    emittedTypes: types.filter((t) => t.emitted).length,
+    removedModules,
+    incremental: previous !== undefined,
+  };
 }
 
 function removeEmptyDirs(outDir: string): void {
@@ -183,15 +157,17 @@ function removeEmptyDirs(outDir: string): void {
 }
 
 /** Every type with what it produced, why anything was left out, and its input hash. */
-function manifest(plan: GenerationPlan, options: WriteOptions, types: readonly ManifestType[]): unknown {
-  const byFile = new Map(types.map((t) => [t.file, t]));
+function manifest(types: readonly TypeOutput[], options: WriteOptions): unknown {
   return {
     generatorVersion: options.generatorVersion,
     schemasDir: options.schemasDir,
-    adjustments: plan.adjustments,
-    patterns: plan.patterns,
-    types: plan.types.map((t) => ({
-      ...byFile.get(t.file)!,
+    adjustments: options.adjustments,
+    patterns: options.patterns,
+    types: types.map((t) => ({
+      cfnTypeName: t.cfnTypeName,
+      file: t.file,
+      inputHash: t.inputHash,
+      modules: t.definitions.map((d) => `${d.modulePath}.ts`),
       generated: Object.fromEntries(t.definitions.map((d) => [d.kind, d.tfTypeName])),
       suppressed: t.suppressed.map((s) => ({
         module: s.module,

@@ -78,10 +78,13 @@ describe("pins and patches", () => {
       result.plan.adjustments.map((a) => `${a.kind} ${a.type}`),
       ["pin AWS::Fixture::Link", "patch AWS::Fixture::Widget"],
     );
-    const link = result.plan.types.find((t) => t.model.cfnTypeName === "AWS::Fixture::Link")!;
-    assert.ok(link.model.resource?.attributes.note, "the pinned schema's extra property is generated");
-    const widget = result.plan.types.find((t) => t.model.cfnTypeName === "AWS::Fixture::Widget")!;
-    assert.equal(widget.model.resource?.description, "patched");
+    const schema = JSON.parse(fs.readFileSync(path.join(fixtures, "provider-schema.json"), "utf8"));
+    const resources = schema.provider_schemas["registry.terraform.io/hashicorp/awscc"].resource_schemas;
+    assert.ok(
+      resources.awscc_fixture_link.block.attributes.note,
+      "the pinned schema's extra property is generated",
+    );
+    assert.equal(resources.awscc_fixture_widget.block.description, "patched");
   });
 
   test("configuration errors name the file and pointer", () => {

@@ -1,0 +1,200 @@
+// Everything generate does for one schema file that needs no other file: read, pins and patches,
+// meta-schema check, model, suppressions, writing its modules and serialising its provider-schema
+// entries. A shard is a list of such files; shards run in this thread or in worker threads
+// (shard-pool.ts) and give the same result, because only plain data crosses between them.
+import fs from "node:fs";
+import path from "node:path";
+import { schemaPatches } from "../../schemas/patches.js";
+import type { Definition } from "../../runtime/schema/types.js";
+import type { GenerationConfig } from "../config/generation-config.js";
+import {
+  derivedSingularDataSourceModule,
+  pluralDataSourceModule,
+  resourceModule,
+  singularDataSourceModule,
+} from "../emit/modules.js";
+import { definitionSchemaJson } from "../emit/provider-schema.js";
+import { type Adjustment, applyPinsAndPatches, type SchemaPatch } from "../load/adjust.js";
+import { type Finding, makeFinding } from "../load/findings.js";
+import { createMetaSchemaValidator, type MetaSchemaValidator } from "../load/meta-schema.js";
+import { readSchemaFileSync } from "../load/read-schemas.js";
+import type { ModuleKind, Suppression } from "../model/resource-model.js";
+import type { PatternTally } from "../model/validators.js";
+import { typeInputHash } from "./input-hash.js";
+import { clashSuppression, planType } from "./plan.js";
+
+export const MODULE_SUFFIX: Readonly<Record<ModuleKind, string>> = {
+  resource: "resource",
+  singularDataSource: "singular_data_source",
+  pluralDataSource: "plural_data_source",
+};
+
+/** What the previous run left on disk for one schema file (from its manifest). */
+export interface PreviousOutput {
+  readonly inputHash: string;
+  readonly modules: readonly string[];
+}
+
+export interface ShardInput {
+  readonly schemasDir: string;
+  /** Schema file names, in the order their outputs are wanted. */
+  readonly files: readonly string[];
+  readonly config: GenerationConfig;
+  /** Undefined: the project's own patches (schemas/patches.ts); functions cannot cross threads. */
+  readonly patches?: readonly SchemaPatch[];
+  readonly validate: boolean;
+  readonly metaSchemasDir?: string;
+  /** Only these CloudFormation types; the other files are read and left out. */
+  readonly only?: readonly string[];
+  readonly generatorVersion: string;
+  /** Modules are written below it (the caller has emptied it for a full run). */
+  readonly outDir: string;
+  /** Previous outputs by file: a type whose hash and modules match keeps its modules on disk. */
+  readonly previous?: Readonly<Record<string, PreviousOutput>>;
+  /** Definitions another type also claims, by file: suppressed here (name clashes, plan.ts). */
+  readonly clashing?: Readonly<Record<string, readonly ModuleKind[]>>;
+  /** Called after each file, whatever became of it (progress). Not sent to workers. */
+  readonly onFileDone?: () => void;
+}
+
+export interface GeneratedDefinition {
+  readonly kind: ModuleKind;
+  readonly tfTypeName: string;
+  /** Module path relative to the output folder, without extension. */
+  readonly modulePath: string;
+  /** Bytes of the module written in this run; undefined when the module on disk was kept. */
+  readonly writtenBytes?: number;
+  /** `JSON.stringify` of the definition's entry in provider-schema.json. */
+  readonly schemaJson: string;
+}
+
+/** A schema file that loaded and was modelled. */
+export interface TypeOutput {
+  readonly file: string;
+  readonly cfnTypeName: string;
+  readonly inputHash: string;
+  readonly definitions: readonly GeneratedDefinition[];
+  readonly suppressed: readonly Suppression[];
+  /** True when its modules were (re)written in this run. */
+  readonly emitted: boolean;
+}
+
+/** What became of one schema file. */
+export interface FileOutput {
+  readonly file: string;
+  /** Its findings, in the order generate reports them before sorting. */
+  readonly findings: Finding[];
+  readonly adjustments: Adjustment[];
+  readonly patterns: PatternTally;
+  /** False when the file could not be read as a schema at all. */
+  readonly readable: boolean;
+  /** The type name of a readable file that `only` kept (undefined when left out or unreadable). */
+  readonly typeName?: string;
+  /** The generated type; undefined when the file was unreadable, left out or blocked by an error. */
+  readonly type?: TypeOutput;
+}
+
+const moduleBase = (kind: ModuleKind, baseName: string): string => `${baseName}_${MODULE_SUFFIX[kind]}`;
+
+/** The singular data source derives from the resource module whenever that module is written. */
+function moduleText(d: Definition, siblings: readonly Definition[], baseName: string): string {
+  if (d.kind === "resource") return resourceModule(d);
+  if (d.kind === "pluralDataSource") return pluralDataSourceModule(d);
+  return siblings.some((s) => s.kind === "resource")
+    ? derivedSingularDataSourceModule(d, moduleBase("resource", baseName))
+    : singularDataSourceModule(d);
+}
+
+function writeModule(outDir: string, modulePath: string, text: string): number {
+  const bytes = Buffer.from(text);
+  fs.writeFileSync(path.join(outDir, `${modulePath}.ts`), bytes);
+  return bytes.length;
+}
+
+function isUnchanged(
+  input: ShardInput,
+  file: string,
+  inputHash: string,
+  modules: readonly string[],
+): boolean {
+  const before = input.previous?.[file];
+  return (
+    before !== undefined &&
+    before.inputHash === inputHash &&
+    before.modules.length === modules.length &&
+    before.modules.every((m, i) => m === modules[i]) &&
+    modules.every((m) => fs.existsSync(path.join(input.outDir, m)))
+  );
+}
+
+export function emitShard(input: ShardInput): FileOutput[] {
+  const patches = input.patches ?? schemaPatches;
+  const validator = input.validate ? createMetaSchemaValidator(input.metaSchemasDir) : undefined;
+  const wanted = input.only && input.only.length > 0 ? new Set(input.only) : undefined;
+  return input.files.map((file) => {
+    const output = emitFile(input, file, patches, validator, wanted);
+    input.onFileDone?.();
+    return output;
+  });
+}
+
+function emitFile(
+  input: ShardInput,
+  file: string,
+  patches: readonly SchemaPatch[],
+  validator: MetaSchemaValidator | undefined,
+  wanted: ReadonlySet<string> | undefined,
+): FileOutput {
+  const read = readSchemaFileSync(path.join(input.schemasDir, file));
+  const patterns: PatternTally = { kept: 0, rewritten: 0, dropped: 0, blank: 0 };
+  if (!read.ok) return { file, findings: [read.finding], adjustments: [], patterns, readable: false };
+  const typeName = read.loaded.typeName;
+  if (wanted && !wanted.has(typeName))
+    return { file, findings: [], adjustments: [], patterns, readable: true };
+  const adjusted = applyPinsAndPatches([read.loaded], input.config, patches);
+  const loaded = adjusted.schemas[0]!;
+  const findings: Finding[] = [...adjusted.findings];
+  if (validator) findings.push(...validator.validateLoaded(loaded));
+  const result = { file, findings, adjustments: adjusted.applied, patterns, readable: true, typeName };
+  if (findings.some((f) => f.severity === "error")) return result;
+  const planned = planType(loaded, input.config, findings);
+  if (!planned) return result;
+  Object.assign(patterns, planned.model.patterns);
+
+  const dropped = input.clashing?.[file] ?? [];
+  const definitions = planned.definitions.filter((d) => !dropped.includes(d.kind));
+  const suppressed = [...planned.suppressed];
+  for (const d of planned.definitions.filter((x) => dropped.includes(x.kind))) {
+    const clash = clashSuppression(d);
+    suppressed.push(clash.suppression);
+    findings.push(makeFinding("error", file, "/typeName", clash.message, "name-clash"));
+  }
+  const { serviceDir, moduleBaseName } = planned.model.names;
+  const modulePaths = definitions.map((d) => `${serviceDir}/${moduleBase(d.kind, moduleBaseName)}`);
+  const inputHash = typeInputHash(input.generatorVersion, loaded, input.config);
+  const emitted = !isUnchanged(
+    input,
+    file,
+    inputHash,
+    modulePaths.map((p) => `${p}.ts`),
+  );
+  if (emitted && definitions.length > 0)
+    fs.mkdirSync(path.join(input.outDir, serviceDir), { recursive: true });
+  const type: TypeOutput = {
+    file,
+    cfnTypeName: planned.model.cfnTypeName,
+    inputHash,
+    suppressed,
+    emitted,
+    definitions: definitions.map((d, i) => ({
+      kind: d.kind,
+      tfTypeName: d.tfTypeName,
+      modulePath: modulePaths[i]!,
+      ...(emitted && {
+        writtenBytes: writeModule(input.outDir, modulePaths[i]!, moduleText(d, definitions, moduleBaseName)),
+      }),
+      schemaJson: JSON.stringify(definitionSchemaJson(d)),
+    })),
+  };
+  return { ...result, type };
+}
