@@ -1,13 +1,14 @@
 // generated/provider-schema.json: the document `terraform providers schema -json` prints for the
-// provider, built from the same definitions as the modules.
+// provider, built from the same definitions as the modules. Written as text directly (Terraform's
+// compact form, its field order and omit-empty rules): the document is 15 MB, and building it as
+// objects first doubled the cost of this step. Each definition's entry is serialised on its own
+// (on the worker thread that modelled it) and the document assembled from the entries.
 import type { Attribute, Attributes, Definition } from "../../runtime/schema/types.js";
 import { attributesOf } from "../../runtime/values/definition-attributes.js";
 import { attributeCtyType } from "../../runtime/values/implied-type.js";
-import { typeToJsonValue } from "../../runtime/values/type-json.js";
+import { typeToJson } from "../../runtime/values/type-json.js";
 
 export const PROVIDER_ADDRESS = "registry.terraform.io/hashicorp/awscc";
-
-type JsonObject = { [k: string]: unknown };
 
 const NESTING: Readonly<Record<string, string>> = {
   object: "single",
@@ -16,94 +17,99 @@ const NESTING: Readonly<Record<string, string>> = {
   mapNested: "map",
 };
 
-/** One attribute, with Terraform's field order and its omit-empty rules. */
-export function attributeJson(a: Attribute): JsonObject {
-  const out: JsonObject = {};
+const str = (s: string): string => JSON.stringify(s);
+
+function attributeText(a: Attribute, out: string[]): void {
   if ("attributes" in a.type) {
-    out.nested_type = { attributes: attributesJson(a.type.attributes), nesting_mode: NESTING[a.type.kind] };
+    out.push('{"nested_type":{"attributes":');
+    attributesText(a.type.attributes, out);
+    out.push(',"nesting_mode":', str(NESTING[a.type.kind]!), "}");
   } else {
-    out.type = typeToJsonValue(attributeCtyType(a.type));
+    out.push('{"type":', typeToJson(attributeCtyType(a.type)));
   }
-  if (a.description) out.description = a.description;
-  out.description_kind = "plain";
-  if (a.deprecated) out.deprecated = true;
-  if (a.required) out.required = true;
-  if (a.optional) out.optional = true;
-  if (a.computed) out.computed = true;
-  return out;
+  if (a.description) out.push(',"description":', str(a.description));
+  out.push(',"description_kind":"plain"');
+  if (a.deprecated) out.push(',"deprecated":true');
+  if (a.required) out.push(',"required":true');
+  if (a.optional) out.push(',"optional":true');
+  if (a.computed) out.push(',"computed":true');
+  out.push("}");
 }
 
-export function attributesJson(attributes: Attributes): JsonObject {
-  const out: JsonObject = {};
-  for (const name of Object.keys(attributes).sort()) out[name] = attributeJson(attributes[name]!);
-  return out;
+/** Attributes sorted by name, as Terraform prints them. */
+function attributesText(attributes: Attributes, out: string[]): void {
+  out.push("{");
+  const names = Object.keys(attributes).sort();
+  names.forEach((name, i) => {
+    if (i > 0) out.push(",");
+    out.push(str(name), ":");
+    attributeText(attributes[name]!, out);
+  });
+  out.push("}");
 }
 
-export function definitionSchemaJson(d: Definition): JsonObject {
-  const block: JsonObject = { attributes: attributesJson(attributesOf(d)) };
-  if (d.description) block.description = d.description;
-  block.description_kind = "plain";
+/** One definition's entry: `{"version":…,"block":{…}}`. */
+export function definitionSchemaText(d: Definition): string {
+  const out: string[] = ['{"version":', String(d.kind === "resource" ? d.schemaVersion : 0)];
   // Data source schemas carry no version in the plugin framework: Terraform reports 0.
-  return { version: d.kind === "resource" ? d.schemaVersion : 0, block };
+  out.push(',"block":{"attributes":');
+  attributesText(attributesOf(d), out);
+  if (d.description) out.push(',"description":', str(d.description));
+  out.push(',"description_kind":"plain"}}');
+  return out.join("");
 }
 
-export function providerSchemaDocument(
-  providerConfig: Attributes,
-  definitions: readonly Definition[],
-): JsonObject {
-  const resources: JsonObject = {};
-  const dataSources: JsonObject = {};
-  const sorted = [...definitions].sort((x, y) =>
-    x.tfTypeName < y.tfTypeName ? -1 : x.tfTypeName > y.tfTypeName ? 1 : 0,
-  );
-  for (const d of sorted) {
-    (d.kind === "resource" ? resources : dataSources)[d.tfTypeName] = definitionSchemaJson(d);
-  }
-  return {
-    format_version: "1.0",
-    provider_schemas: {
-      [PROVIDER_ADDRESS]: {
-        provider: {
-          version: 0,
-          block: { attributes: attributesJson(providerConfig), description_kind: "plain" },
-        },
-        resource_schemas: resources,
-        data_source_schemas: dataSources,
-      },
-    },
-  };
-}
-
-/** A definition whose schema entry was already serialised (`JSON.stringify(definitionSchemaJson(d))`). */
+/** A definition whose entry was already serialised (definitionSchemaText), as UTF-8. */
 export interface SerializedDefinition {
   readonly kind: Definition["kind"];
   readonly tfTypeName: string;
-  readonly schemaJson: string;
+  readonly schemaJson: Uint8Array;
 }
 
 /**
- * The same document as `JSON.stringify(providerSchemaDocument(...))`, assembled from entries
- * serialised one by one (on worker threads, in generate), without building the whole tree again.
+ * The whole document as UTF-8, from the provider's configuration attributes and the entries:
+ * the entries arrive encoded (by the worker threads), so the 15 MB are copied once, not encoded.
  */
-export function providerSchemaDocumentText(
+export function providerSchemaDocumentBytes(
   providerConfig: Attributes,
   definitions: readonly SerializedDefinition[],
-): string {
+  /** Appended after the document, e.g. the file's final newline. */
+  suffix = "",
+): Buffer {
   const sorted = [...definitions].sort((x, y) =>
     x.tfTypeName < y.tfTypeName ? -1 : x.tfTypeName > y.tfTypeName ? 1 : 0,
   );
-  const members = (kind: "resources" | "dataSources"): string =>
-    sorted
-      .filter((d) => (d.kind === "resource") === (kind === "resources"))
-      .map((d) => `${JSON.stringify(d.tfTypeName)}:${d.schemaJson}`)
-      .join(",");
-  const provider = JSON.stringify({
-    version: 0,
-    block: { attributes: attributesJson(providerConfig), description_kind: "plain" },
-  });
-  return (
-    `{"format_version":"1.0","provider_schemas":{${JSON.stringify(PROVIDER_ADDRESS)}:{` +
-    `"provider":${provider},"resource_schemas":{${members("resources")}},` +
-    `"data_source_schemas":{${members("dataSources")}}}}}`
-  );
+  const provider: string[] = ['{"version":0,"block":{"attributes":'];
+  attributesText(providerConfig, provider);
+  provider.push(',"description_kind":"plain"}}');
+  const pieces: Uint8Array[] = [];
+  let text = `{"format_version":"1.0","provider_schemas":{${str(PROVIDER_ADDRESS)}:{"provider":${provider.join("")}`;
+  for (const resources of [true, false]) {
+    text += resources ? ',"resource_schemas":{' : '},"data_source_schemas":{';
+    let first = true;
+    for (const d of sorted) {
+      if ((d.kind === "resource") !== resources) continue;
+      text += `${first ? "" : ","}${str(d.tfTypeName)}:`;
+      pieces.push(Buffer.from(text), d.schemaJson);
+      text = "";
+      first = false;
+    }
+  }
+  pieces.push(Buffer.from(text + "}}}}" + suffix));
+  return Buffer.concat(pieces);
+}
+
+/** The document for definitions not serialised yet (tests and tools). */
+export function providerSchemaDocumentFor(
+  providerConfig: Attributes,
+  definitions: readonly Definition[],
+): string {
+  return providerSchemaDocumentBytes(
+    providerConfig,
+    definitions.map((d) => ({
+      kind: d.kind,
+      tfTypeName: d.tfTypeName,
+      schemaJson: Buffer.from(definitionSchemaText(d)),
+    })),
+  ).toString("utf8");
 }

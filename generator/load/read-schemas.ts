@@ -71,19 +71,21 @@ export function parseSchemaText(file: string, filePath: string, text: string): S
   return { ok: true, loaded: { file, path: filePath, typeName, schema: parsed } };
 }
 
+/** The file's text, or the finding that says why it cannot be read. */
+export function readSchemaText(filePath: string): { readonly text: string } | { readonly finding: Finding } {
+  try {
+    return { text: fs.readFileSync(filePath, "utf8") };
+  } catch (e) {
+    const file = path.basename(filePath);
+    return { finding: makeFinding("error", file, "", `cannot read file: ${errorMessage(e)}`, "unreadable") };
+  }
+}
+
 export function readSchemaFileSync(filePath: string): SchemaReadOutcome {
   const absolute = path.resolve(filePath);
-  const file = path.basename(absolute);
-  let text: string;
-  try {
-    text = fs.readFileSync(absolute, "utf8");
-  } catch (e) {
-    return {
-      ok: false,
-      finding: makeFinding("error", file, "", `cannot read file: ${errorMessage(e)}`, "unreadable"),
-    };
-  }
-  return parseSchemaText(file, absolute, text);
+  const read = readSchemaText(absolute);
+  if ("finding" in read) return { ok: false, finding: read.finding };
+  return parseSchemaText(path.basename(absolute), absolute, read.text);
 }
 
 export async function readSchemaFile(filePath: string): Promise<SchemaReadOutcome> {

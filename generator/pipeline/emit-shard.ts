@@ -13,11 +13,11 @@ import {
   resourceModule,
   singularDataSourceModule,
 } from "../emit/modules.js";
-import { definitionSchemaJson } from "../emit/provider-schema.js";
+import { definitionSchemaText } from "../emit/provider-schema.js";
 import { type Adjustment, applyPinsAndPatches, type SchemaPatch } from "../load/adjust.js";
 import { type Finding, makeFinding } from "../load/findings.js";
 import { createMetaSchemaValidator, type MetaSchemaValidator } from "../load/meta-schema.js";
-import { readSchemaFileSync } from "../load/read-schemas.js";
+import { parseSchemaText, readSchemaText } from "../load/read-schemas.js";
 import type { ModuleKind, Suppression } from "../model/resource-model.js";
 import type { PatternTally } from "../model/validators.js";
 import { typeInputHash } from "./input-hash.js";
@@ -64,8 +64,8 @@ export interface GeneratedDefinition {
   readonly modulePath: string;
   /** Bytes of the module written in this run; undefined when the module on disk was kept. */
   readonly writtenBytes?: number;
-  /** `JSON.stringify` of the definition's entry in provider-schema.json. */
-  readonly schemaJson: string;
+  /** The definition's entry in provider-schema.json, UTF-8 (a view into one buffer per shard). */
+  readonly schemaJson: Uint8Array;
 }
 
 /** A schema file that loaded and was modelled. */
@@ -106,9 +106,8 @@ function moduleText(d: Definition, siblings: readonly Definition[], baseName: st
 }
 
 function writeModule(outDir: string, modulePath: string, text: string): number {
-  const bytes = Buffer.from(text);
-  fs.writeFileSync(path.join(outDir, `${modulePath}.ts`), bytes);
-  return bytes.length;
+  fs.writeFileSync(path.join(outDir, `${modulePath}.ts`), text);
+  return Buffer.byteLength(text);
 }
 
 function isUnchanged(
@@ -131,21 +130,59 @@ export function emitShard(input: ShardInput): FileOutput[] {
   const patches = input.patches ?? schemaPatches;
   const validator = input.validate ? createMetaSchemaValidator(input.metaSchemasDir) : undefined;
   const wanted = input.only && input.only.length > 0 ? new Set(input.only) : undefined;
-  return input.files.map((file) => {
-    const output = emitFile(input, file, patches, validator, wanted);
+  const madeDirs = new Set<string>();
+  const outputs = input.files.map((file) => {
+    const output = emitFile(input, file, { patches, validator, wanted, madeDirs });
     input.onFileDone?.();
     return output;
   });
+  return packSchemaEntries(outputs);
 }
 
-function emitFile(
-  input: ShardInput,
-  file: string,
-  patches: readonly SchemaPatch[],
-  validator: MetaSchemaValidator | undefined,
-  wanted: ReadonlySet<string> | undefined,
-): FileOutput {
-  const read = readSchemaFileSync(path.join(input.schemasDir, file));
+/** The ArrayBuffers a shard's output refers to: moved, not copied, to the thread that writes the document. */
+export function transferables(outputs: readonly FileOutput[]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const o of outputs)
+    for (const d of o.type?.definitions ?? []) buffers.add(d.schemaJson.buffer as ArrayBuffer);
+  return [...buffers];
+}
+
+type Unpacked = FileOutput & { readonly entries?: readonly string[] };
+
+const EMPTY = new Uint8Array(0);
+
+/** Encodes a shard's schema entries into one buffer of its own, each definition holding a view. */
+function packSchemaEntries(outputs: readonly Unpacked[]): FileOutput[] {
+  const texts = outputs.flatMap((o) => o.entries ?? []);
+  const buffer = Buffer.from(new ArrayBuffer(texts.reduce((n, t) => n + Buffer.byteLength(t), 0)));
+  let offset = 0;
+  return outputs.map(({ entries, ...o }) => {
+    if (!o.type || !entries) return o;
+    const definitions = o.type.definitions.map((d, i) => {
+      const length = buffer.write(entries[i]!, offset);
+      const schemaJson = buffer.subarray(offset, offset + length);
+      offset += length;
+      return { ...d, schemaJson };
+    });
+    return { ...o, type: { ...o.type, definitions } };
+  });
+}
+
+/** What the files of one shard share. */
+interface ShardContext {
+  readonly patches: readonly SchemaPatch[];
+  readonly validator: MetaSchemaValidator | undefined;
+  readonly wanted: ReadonlySet<string> | undefined;
+  /** Service folders this shard has created. */
+  readonly madeDirs: Set<string>;
+}
+
+/** One file's output; its schema entries are still text (packSchemaEntries encodes them). */
+function emitFile(input: ShardInput, file: string, shard: ShardContext): Unpacked {
+  const { patches, validator, wanted, madeDirs } = shard;
+  const filePath = path.join(input.schemasDir, file);
+  const text = readSchemaText(filePath);
+  const read = "text" in text ? parseSchemaText(file, filePath, text.text) : { ok: false as const, ...text };
   const patterns: PatternTally = { kept: 0, rewritten: 0, dropped: 0, blank: 0 };
   if (!read.ok) return { file, findings: [read.finding], adjustments: [], patterns, readable: false };
   const typeName = read.loaded.typeName;
@@ -171,15 +208,19 @@ function emitFile(
   }
   const { serviceDir, moduleBaseName } = planned.model.names;
   const modulePaths = definitions.map((d) => `${serviceDir}/${moduleBase(d.kind, moduleBaseName)}`);
-  const inputHash = typeInputHash(input.generatorVersion, loaded, input.config);
+  const schemaText =
+    adjusted.applied.length === 0 && "text" in text ? text.text : JSON.stringify(loaded.schema);
+  const inputHash = typeInputHash(input.generatorVersion, typeName, schemaText, input.config);
   const emitted = !isUnchanged(
     input,
     file,
     inputHash,
     modulePaths.map((p) => `${p}.ts`),
   );
-  if (emitted && definitions.length > 0)
+  if (emitted && definitions.length > 0 && !madeDirs.has(serviceDir)) {
     fs.mkdirSync(path.join(input.outDir, serviceDir), { recursive: true });
+    madeDirs.add(serviceDir);
+  }
   const type: TypeOutput = {
     file,
     cfnTypeName: planned.model.cfnTypeName,
@@ -193,8 +234,8 @@ function emitFile(
       ...(emitted && {
         writtenBytes: writeModule(input.outDir, modulePaths[i]!, moduleText(d, definitions, moduleBaseName)),
       }),
-      schemaJson: JSON.stringify(definitionSchemaJson(d)),
+      schemaJson: EMPTY,
     })),
   };
-  return { ...result, type };
+  return { ...result, type, entries: definitions.map(definitionSchemaText) };
 }

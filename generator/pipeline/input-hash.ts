@@ -6,7 +6,6 @@ import fs from "node:fs";
 import path from "node:path";
 import type { GenerationConfig } from "../config/generation-config.js";
 import { repoRoot } from "../config/paths.js";
-import type { LoadedSchema } from "../load/read-schemas.js";
 
 /** Folders whose sources shape the modules' text. */
 const GENERATOR_SOURCES = [
@@ -36,11 +35,20 @@ export function generatorVersion(): string {
   return hash.digest("hex").slice(0, 16);
 }
 
-export function typeInputHash(version: string, loaded: LoadedSchema, config: GenerationConfig): string {
+/**
+ * `schemaText` is the schema as read, or, when a pin or patch changed it, the adjusted schema
+ * serialised: hashing the text spares re-serialising every schema.
+ */
+export function typeInputHash(
+  version: string,
+  typeName: string,
+  schemaText: string,
+  config: GenerationConfig,
+): string {
   return createHash("sha256")
     .update(version)
-    .update(JSON.stringify(loaded.schema))
-    .update(JSON.stringify(config.suppressions.get(loaded.typeName) ?? null))
+    .update(schemaText)
+    .update(JSON.stringify(config.suppressions.get(typeName) ?? null))
     .digest("hex")
     .slice(0, 16);
 }

@@ -1,7 +1,7 @@
 // A generator worker thread: runs the shards the pool sends it (emit-shard.ts) and answers on
 // its own port, waking the blocked caller through the shared signal after every message.
 import { type MessagePort, parentPort, workerData } from "node:worker_threads";
-import { emitShard, type FileOutput, type ShardInput } from "./emit-shard.js";
+import { emitShard, type FileOutput, type ShardInput, transferables } from "./emit-shard.js";
 
 export interface WorkerSetup {
   readonly port: MessagePort;
@@ -17,8 +17,8 @@ export type WorkerMessage =
 
 const { port, signal } = workerData as WorkerSetup;
 
-function send(message: WorkerMessage): void {
-  port.postMessage(message);
+function send(message: WorkerMessage, transfer: ArrayBuffer[] = []): void {
+  port.postMessage(message, transfer);
   Atomics.add(signal, 0, 1);
   Atomics.notify(signal, 0);
 }
@@ -33,7 +33,7 @@ parentPort!.on("message", ({ id, input }: WorkerRequest) => {
   try {
     // Progress is a shared counter the caller reads when it wakes: no message per file.
     const output = emitShard({ ...input, onFileDone: () => Atomics.add(signal, 1, 1) });
-    send({ kind: "result", id, output });
+    send({ kind: "result", id, output }, transferables(output));
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));
     send({ kind: "error", id, message: error.message, stack: error.stack });

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { providerConfigAttributes } from "../../runtime/provider/config-schema.js";
 import { type IndexEntry, indexModule } from "../emit/index-module.js";
-import { providerSchemaDocumentText } from "../emit/provider-schema.js";
+import { providerSchemaDocumentBytes } from "../emit/provider-schema.js";
 import type { Adjustment } from "../load/adjust.js";
 import type { ModuleKind } from "../model/resource-model.js";
 import type { PatternTally } from "../model/validators.js";
@@ -107,10 +107,10 @@ export function writeOutput(
   const modules = types.flatMap((t) => t.definitions).filter((d) => d.writtenBytes !== undefined);
   let files = modules.length;
   let bytes = modules.reduce((sum, d) => sum + d.writtenBytes!, 0);
-  const write = (relative: string, text: string): void => {
-    fs.writeFileSync(path.join(outDir, relative), text);
+  const write = (relative: string, content: string | Buffer): void => {
+    fs.writeFileSync(path.join(outDir, relative), content);
     files++;
-    bytes += Buffer.byteLength(text);
+    bytes += typeof content === "string" ? Buffer.byteLength(content) : content.length;
   };
   const keep = new Set(types.flatMap((t) => t.definitions.map((d) => `${d.modulePath}.ts`)));
   let removedModules = 0;
@@ -134,10 +134,11 @@ export function writeOutput(
   );
   write(
     "provider-schema.json",
-    providerSchemaDocumentText(
+    providerSchemaDocumentBytes(
       providerConfigAttributes,
       types.flatMap((t) => t.definitions),
-    ) + "\n",
+      "\n",
+    ),
   );
   write(MANIFEST, JSON.stringify(manifest(types, options), null, 2) + "\n");
   return {

@@ -5,7 +5,7 @@ import { before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { loadGenerationConfig } from "../../generator/config/generation-config.js";
 import { resolveSchemasDir } from "../../generator/config/paths.js";
-import { providerSchemaDocument, PROVIDER_ADDRESS } from "../../generator/emit/provider-schema.js";
+import { providerSchemaDocumentFor, PROVIDER_ADDRESS } from "../../generator/emit/provider-schema.js";
 import { readSchemaDirSync } from "../../generator/load/read-schemas.js";
 import { planGeneration } from "../../generator/pipeline/plan.js";
 import { providerConfigAttributes } from "../../runtime/provider/config-schema.js";
@@ -115,7 +115,7 @@ describe("the generated corpus through the protocol layer", () => {
   });
 
   test("the generator's provider-schema document reads back into the same attributes", () => {
-    const document = providerSchemaDocument(providerConfigAttributes, definitions) as {
+    const document = JSON.parse(providerSchemaDocumentFor(providerConfigAttributes, definitions)) as {
       provider_schemas: Record<string, ProviderSchemaJson>;
     };
     const readBack = catalogFromProviderSchemaJson(
