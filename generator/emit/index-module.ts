@@ -1,6 +1,6 @@
 // generated/index.ts: every module behind a loader, so a provider process imports only the
 // definitions a request needs (the schema itself comes precomputed from provider-schema.json).
-import { CodeBlockWriter } from "ts-morph";
+import CodeBlockWriter from "code-block-writer";
 import { literal, propertyKey } from "./attribute-code.js";
 
 export interface IndexEntry {

@@ -132,7 +132,7 @@ export function emitShard(input: ShardInput): FileOutput[] {
   const wanted = input.only && input.only.length > 0 ? new Set(input.only) : undefined;
   const madeDirs = new Set<string>();
   const outputs = input.files.map((file) => {
-    const output = emitFile(input, file, { patches, validator, wanted, madeDirs });
+    const output = emitFileOrReport(input, file, { patches, validator, wanted, madeDirs });
     input.onFileDone?.();
     return output;
   });
@@ -177,6 +177,26 @@ interface ShardContext {
   readonly madeDirs: Set<string>;
 }
 
+/**
+ * A defect the checks did not foresee (a schema shape that crashes a step) costs its own file,
+ * reported as an error with the step's message, and never the run.
+ */
+function emitFileOrReport(input: ShardInput, file: string, shard: ShardContext): Unpacked {
+  try {
+    return emitFile(input, file, shard);
+  } catch (e) {
+    const message = `cannot be generated (internal error, please report): ${e instanceof Error ? e.message : String(e)}`;
+    const patterns = { kept: 0, rewritten: 0, dropped: 0, blank: 0 };
+    return {
+      file,
+      findings: [makeFinding("error", file, "", message, "internal")],
+      adjustments: [],
+      patterns,
+      readable: true,
+    };
+  }
+}
+
 /** One file's output; its schema entries are still text (packSchemaEntries encodes them). */
 function emitFile(input: ShardInput, file: string, shard: ShardContext): Unpacked {
   const { patches, validator, wanted, madeDirs } = shard;
@@ -217,6 +237,9 @@ function emitFile(input: ShardInput, file: string, shard: ShardContext): Unpacke
     inputHash,
     modulePaths.map((p) => `${p}.ts`),
   );
+  // Everything that can fail is done before the first module is written.
+  const texts = emitted ? definitions.map((d) => moduleText(d, definitions, moduleBaseName)) : [];
+  const entries = definitions.map(definitionSchemaText);
   if (emitted && definitions.length > 0 && !madeDirs.has(serviceDir)) {
     fs.mkdirSync(path.join(input.outDir, serviceDir), { recursive: true });
     madeDirs.add(serviceDir);
@@ -231,11 +254,9 @@ function emitFile(input: ShardInput, file: string, shard: ShardContext): Unpacke
       kind: d.kind,
       tfTypeName: d.tfTypeName,
       modulePath: modulePaths[i]!,
-      ...(emitted && {
-        writtenBytes: writeModule(input.outDir, modulePaths[i]!, moduleText(d, definitions, moduleBaseName)),
-      }),
+      ...(emitted && { writtenBytes: writeModule(input.outDir, modulePaths[i]!, texts[i]!) }),
       schemaJson: EMPTY,
     })),
   };
-  return { ...result, type, entries: definitions.map(definitionSchemaText) };
+  return { ...result, type, entries };
 }

@@ -41,15 +41,10 @@ export interface GenerateResult {
 
 /** Below this many files, starting worker threads costs more than it saves. */
 const PARALLEL_FROM_FILES = 200;
-/** Shards per worker: small enough to even out slow and fast services. */
-const SHARDS_PER_WORKER = 6;
+/** Files per shard: small enough to even out slow and fast services and to keep the calling thread responsive. */
+const SHARD_FILES = 40;
 
-function shardInputs(
-  base: Omit<ShardInput, "files">,
-  files: readonly string[],
-  shards: number,
-): ShardInput[] {
-  const size = Math.ceil(files.length / shards);
+function shardInputs(base: Omit<ShardInput, "files">, files: readonly string[], size: number): ShardInput[] {
   const out: ShardInput[] = [];
   for (let i = 0; i < files.length; i += size) out.push({ ...base, files: files.slice(i, i + size) });
   return out;
@@ -67,8 +62,10 @@ function runShards(
     options.workers ??
     (files.length >= PARALLEL_FROM_FILES && options.patches === undefined ? workerCount() : 0);
   if (workers < 1) return emitShard({ ...base, files, onFileDone });
-  const shards = shardInputs(base, files, workers * SHARDS_PER_WORKER);
-  return runShardsOnWorkers(shards, workers, (n) => options.onProgress?.(n, files.length)).flat();
+  const shards = shardInputs(base, files, SHARD_FILES);
+  const runHere = (input: ShardInput, onFileDone: () => void): FileOutput[] =>
+    emitShard({ ...input, onFileDone });
+  return runShardsOnWorkers(shards, workers, runHere, (n) => options.onProgress?.(n, files.length)).flat();
 }
 
 export function generate(options: GenerateOptions): GenerateResult {

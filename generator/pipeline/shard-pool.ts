@@ -24,12 +24,14 @@ interface Pool {
 
 let pool: Pool | undefined;
 
-/** Worker threads a parallel run uses: one per core, at most four; 0 when running in-thread is better. */
+/**
+ * Worker threads a parallel run uses besides the calling thread: one per further core, at most
+ * three; 0 on a single core. AWSCC_GENERATE_WORKERS overrides it (0: everything in this thread).
+ */
 export function workerCount(): number {
   const configured = process.env.AWSCC_GENERATE_WORKERS;
   if (configured !== undefined && configured !== "") return Math.max(0, Math.trunc(Number(configured)) || 0);
-  const cores = os.availableParallelism();
-  return cores < 2 ? 0 : Math.min(cores, 4);
+  return Math.min(os.availableParallelism() - 1, 3);
 }
 
 function startPool(size: number): Pool {
@@ -52,56 +54,90 @@ function stopPool(): void {
   pool = undefined;
 }
 
-/** Runs every shard on the pool; outputs come back in the order of `inputs`. */
+/**
+ * Starts the pool's threads now, so that they load the generator while the caller loads its own
+ * modules (the CLI calls it first thing). Does nothing when the pool is already running.
+ */
+export function startWorkers(size: number = workerCount()): void {
+  if (size < 1 || pool?.workers.length === size) return;
+  stopPool();
+  pool = startPool(size);
+}
+
+/** Shards sent ahead to each worker, so that none waits while the calling thread runs one itself. */
+const IN_FLIGHT_PER_WORKER = 2;
+
+/**
+ * Runs every shard, on the pool's workers and on the calling thread, which takes the next shard
+ * itself whenever every worker has enough queued: a cold run gets going while the workers are
+ * still loading the generator, and no core sits idle in a warm one. Outputs come back in the
+ * order of `inputs`.
+ */
 export function runShardsOnWorkers(
   inputs: readonly ShardInput[],
   size: number,
+  runHere: (input: ShardInput, onFileDone: () => void) => FileOutput[],
   onProgress?: (files: number) => void,
 ): FileOutput[][] {
-  if (!pool || pool.workers.length !== size) {
-    stopPool();
-    pool = startPool(size);
-  }
-  const { workers, signal } = pool;
+  startWorkers(size);
+  const { workers, signal } = pool!;
   Atomics.store(signal, 1, 0);
+  let doneHere = 0;
   let reported = 0;
-  const outputs: FileOutput[][] = new Array<FileOutput[]>(inputs.length);
-  let next = 0;
-  let pending = 0;
-  const dispatch = (w: PoolWorker): void => {
-    if (next >= inputs.length) return;
-    const { onFileDone: _local, ...input } = inputs[next]!;
-    w.worker.postMessage({ id: next++, input } satisfies WorkerRequest);
-    pending++;
+  const report = (): void => {
+    const files = Atomics.load(signal, 1) + doneHere;
+    if (files !== reported) onProgress?.((reported = files));
   };
-  workers.forEach(dispatch);
-  let lastHeard = Date.now();
-  try {
-    while (pending > 0) {
-      const seen = Atomics.load(signal, 0);
-      let heard = false;
-      for (const w of workers) {
-        for (let m = receiveMessageOnPort(w.port); m; m = receiveMessageOnPort(w.port)) {
-          heard = true;
-          const message = m.message as WorkerMessage;
-          if (message.kind === "result") {
-            outputs[message.id] = message.output;
-            pending--;
-            dispatch(w);
-          } else {
-            const error = new Error(`generator worker: ${message.message}`);
-            if (message.stack) error.stack = message.stack;
-            throw error;
-          }
+  const outputs: FileOutput[][] = new Array<FileOutput[]>(inputs.length);
+  const queued = new Map<PoolWorker, number>(workers.map((w) => [w, 0]));
+  let next = 0;
+  let finished = 0;
+  const dispatch = (w: PoolWorker): void => {
+    while (next < inputs.length && queued.get(w)! < IN_FLIGHT_PER_WORKER) {
+      const { onFileDone: _local, ...input } = inputs[next]!;
+      w.worker.postMessage({ id: next++, input } satisfies WorkerRequest);
+      queued.set(w, queued.get(w)! + 1);
+    }
+  };
+  /** Takes in every answer that has arrived; true when there was one. */
+  const drain = (): boolean => {
+    let heard = false;
+    for (const w of workers) {
+      for (let m = receiveMessageOnPort(w.port); m; m = receiveMessageOnPort(w.port)) {
+        heard = true;
+        const message = m.message as WorkerMessage;
+        if (message.kind === "error") {
+          const error = new Error(`generator worker: ${message.message}`);
+          if (message.stack) error.stack = message.stack;
+          throw error;
         }
+        outputs[message.id] = message.output;
+        finished++;
+        queued.set(w, queued.get(w)! - 1);
+        dispatch(w);
       }
-      // Progress is read, not waited for: the workers bump the counter without waking anyone.
-      const files = Atomics.load(signal, 1);
-      if (files !== reported) {
-        onProgress?.((reported = files));
-        lastHeard = Date.now();
-      }
-      if (heard) lastHeard = Date.now();
+    }
+    return heard;
+  };
+  try {
+    workers.forEach(dispatch);
+    // The calling thread works through the shards nobody has taken yet.
+    while (next < inputs.length) {
+      const id = next++;
+      outputs[id] = runHere(inputs[id]!, () => {
+        doneHere++;
+      });
+      finished++;
+      drain();
+      report();
+    }
+    let lastHeard = Date.now();
+    while (finished < inputs.length) {
+      const seen = Atomics.load(signal, 0);
+      const before = reported;
+      const heard = drain();
+      report();
+      if (heard || reported !== before) lastHeard = Date.now();
       else if (Date.now() - lastHeard > STALL_MS) throw new Error("a generator worker stopped answering");
       else Atomics.wait(signal, 0, seen, PROGRESS_INTERVAL_MS);
     }

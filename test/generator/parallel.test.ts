@@ -74,6 +74,36 @@ describe("generate on worker threads", () => {
     assert.match(fs.readFileSync(path.join(threaded, "fixture/beta_resource.ts"), "utf8"), /a\.atLeast\(2\)/);
   });
 
+  test("a step that throws costs its own file, reported with the message, and not the run", () => {
+    const out = `${single}-throw`;
+    try {
+      const result = generate({
+        schemasDir: schemas,
+        outDir: out,
+        config,
+        patches: [
+          {
+            type: "AWS::Fixture::Gamma",
+            reason: "a defective patch",
+            apply: () => {
+              throw new Error("boom");
+            },
+          },
+        ],
+      });
+      const errors = result.plan.findings.filter((f) => f.severity === "error" && f.rule === "internal");
+      assert.deepEqual(
+        errors.map((f) => f.file),
+        ["AWS_Fixture_Gamma.json"],
+      );
+      assert.match(errors[0]!.message, /cannot be generated \(internal error, please report\): boom/);
+      assert.equal(result.counts.resources, 4, "the other types still generate");
+      assert.ok(!listFiles(out).some((f) => f.includes("gamma")));
+    } finally {
+      removeDir(out);
+    }
+  });
+
   test("an error in a worker surfaces as an error of the run", () => {
     assert.throws(
       () => generate({ schemasDir: schemas, outDir: threaded, workers: 2, metaSchemasDir: schemas }),
