@@ -78,3 +78,13 @@ test("refuses to wipe a folder it did not generate", () => {
   assert.ok(fs.existsSync(path.join(foreign, "precious.txt")));
   removeDir(foreign);
 });
+
+test("the package's bin command (bin/awscc-ts.mjs) runs the same CLI", () => {
+  const r = spawnSync(process.execPath, [path.join(repoRoot, "bin/awscc-ts.mjs"), "generate", "--help"], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /Usage: awscc-ts generate \[options\]/);
+  assert.match(r.stdout, /--only <types\.\.\.>/);
+});
