@@ -17,12 +17,20 @@ program
   )
   .option("--out <dir>", "output directory", defaultGeneratedDir)
   .option("--no-validate", "skip the meta-schema check")
+  .option("--verbose", "list every warning (by default the summary counts them by rule)")
   .option(
     "--full",
     "re-emit every module (default: only types whose schema, pin, patch or generator changed)",
   )
   .action(
-    async (opts: { only?: string[]; schemas?: string; out: string; validate: boolean; full?: boolean }) => {
+    async (opts: {
+      only?: string[];
+      schemas?: string;
+      out: string;
+      validate: boolean;
+      full?: boolean;
+      verbose?: boolean;
+    }) => {
       // The worker threads load the generator while this thread does the same (saves ~0.5 s).
       const { startWorkers } = await import("../pipeline/shard-pool.js");
       startWorkers();
@@ -49,7 +57,9 @@ program
       process.stdout.write(
         `Schemas: ${schemasDir}\nOutput:  ${opts.out} (${mode}; ${w.files} files written, ${(w.bytes / 1e6).toFixed(1)} MB)\n`,
       );
-      process.stdout.write(formatSummary(result.plan, result.counts, seconds) + "\n");
+      process.stdout.write(
+        formatSummary(result.plan, result.counts, seconds, { listWarnings: opts.verbose }) + "\n",
+      );
       if (result.counts.errors > 0) process.exitCode = 1;
     },
   );

@@ -15,7 +15,9 @@ export const NS = "a";
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 export const literal = (s: string): string => JSON.stringify(s);
-export const propertyKey = (name: string): string => (IDENTIFIER.test(name) ? name : literal(name));
+/** An object-literal key; "__proto__" is computed, since written plainly it would set the prototype. */
+export const propertyKey = (name: string): string =>
+  name === "__proto__" ? `[${literal(name)}]` : IDENTIFIER.test(name) ? name : literal(name);
 
 /** JSON values print as TypeScript literals; keys are quoted only when they must be. */
 export function jsonLiteral(value: JsonValue): string {

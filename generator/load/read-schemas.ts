@@ -7,6 +7,7 @@ import path from "node:path";
 import { resolveSchemasDir } from "../config/paths.js";
 import { type Finding, makeFinding } from "./findings.js";
 import { type JsonObject, isJsonObject, ownMember } from "./json.js";
+import { MAX_JSON_DEPTH, tooDeep } from "./json-depth.js";
 import { findJsonSyntaxError } from "./json-syntax.js";
 
 export interface LoadedSchema {
@@ -63,6 +64,11 @@ export function parseSchemaText(file: string, filePath: string, text: string): S
       finding: makeFinding("error", file, "", "a resource schema must be a JSON object", "not-an-object"),
     };
   }
+  const deep = tooDeep(parsed);
+  if (deep !== undefined) {
+    const text = `nests deeper than ${MAX_JSON_DEPTH} levels; no resource schema comes close`;
+    return { ok: false, finding: makeFinding("error", file, deep, text, "too-deep") };
+  }
   const typeName = ownMember(parsed, "typeName");
   if (typeof typeName !== "string" || typeName === "") {
     const text = typeName === undefined ? "missing typeName" : "typeName must be a non-empty string";
@@ -71,13 +77,44 @@ export function parseSchemaText(file: string, filePath: string, text: string): S
   return { ok: true, loaded: { file, path: filePath, typeName, schema: parsed } };
 }
 
-/** The file's text, or the finding that says why it cannot be read. */
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Offset of the first byte that does not belong to a well-formed UTF-8 sequence. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i]!;
+    const length =
+      b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
+    if (length === 0 || i + length > bytes.length) return i;
+    try {
+      strictUtf8.decode(bytes.subarray(i, i + length));
+    } catch {
+      return i;
+    }
+    i += length;
+  }
+  return bytes.length;
+}
+
+/** The file's text, or the finding that says why it cannot be read (unreadable, not UTF-8). */
 export function readSchemaText(filePath: string): { readonly text: string } | { readonly finding: Finding } {
+  const file = path.basename(filePath);
+  let bytes: Buffer;
   try {
-    return { text: fs.readFileSync(filePath, "utf8") };
+    bytes = fs.readFileSync(filePath);
   } catch (e) {
-    const file = path.basename(filePath);
     return { finding: makeFinding("error", file, "", `cannot read file: ${errorMessage(e)}`, "unreadable") };
+  }
+  try {
+    return { text: strictUtf8.decode(bytes) };
+  } catch {
+    // Decoding would turn the bytes into U+FFFD silently, inside names and descriptions.
+    const offset = firstInvalidUtf8(bytes);
+    const before = bytes.subarray(0, offset).toString("utf8");
+    const line = before.split("\n").length;
+    const column = before.length - before.lastIndexOf("\n");
+    const text = `not valid UTF-8: byte 0x${bytes[offset]?.toString(16).padStart(2, "0")} at line ${line}, column ${column}`;
+    return { finding: { ...makeFinding("error", file, "", text, "not-utf8"), line, column } };
   }
 }
 

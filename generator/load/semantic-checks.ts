@@ -111,6 +111,54 @@ class SemanticChecker {
     });
   }
 
+  /** `required` lists name properties of the same object (only where no combinator adds properties). */
+  checkRequiredLists(): void {
+    const check = (node: JsonObject, pointer: string): void => {
+      const properties = ownMember(node, "properties");
+      const required = ownMember(node, "required");
+      if (!isJsonObject(properties) || !Array.isArray(required)) return;
+      if (["allOf", "anyOf", "oneOf", "$ref"].some((k) => ownMember(node, k) !== undefined)) return;
+      const seen = new Set<string>();
+      required.forEach((name, i) => {
+        if (typeof name !== "string") return;
+        const at = appendPointer(pointer, "required", String(i));
+        if (ownMember(properties, name) === undefined) {
+          this.add(
+            "warning",
+            at,
+            `required names no property of this object: ${JSON.stringify(name)}`,
+            "required-unknown",
+          );
+        } else if (seen.has(name)) {
+          this.add("warning", at, `${JSON.stringify(name)} is listed twice`, "required-duplicate");
+        }
+        seen.add(name);
+      });
+    };
+    check(this.document, "");
+    forEachSchemaNode(this.document, (node, where) => {
+      // A combinator branch's `required` may name the enclosing object's properties.
+      const branch = /\/(allOf|anyOf|oneOf)\/\d+$/.test(where.pointer);
+      if (where.context === "resource" && where.pointer !== "" && !branch) check(node, where.pointer);
+    });
+  }
+
+  /** Each identifier property once. */
+  checkIdentity(): void {
+    const primary = ownMember(this.document, "primaryIdentifier");
+    if (Array.isArray(primary)) {
+      primary.forEach((p, i) => {
+        if (primary.indexOf(p) !== i)
+          this.add(
+            "warning",
+            `/primaryIdentifier/${i}`,
+            `${JSON.stringify(p)} is listed twice`,
+            "identifier-duplicate",
+          );
+      });
+    }
+  }
+
   checkTagging(): void {
     const tagging = ownMember(this.document, "tagging");
     if (!isJsonObject(tagging)) return;
@@ -156,5 +204,7 @@ export function semanticFindings(file: string, document: JsonObject, refs: RefRe
   checker.checkPointerLists();
   checker.checkRefs();
   checker.checkTagging();
+  checker.checkRequiredLists();
+  checker.checkIdentity();
   return checker.findings;
 }

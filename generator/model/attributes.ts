@@ -37,9 +37,26 @@ export interface WalkContext extends ValidatorContext {
   mutable: boolean;
 }
 
+/**
+ * Bounds on one type's attribute tree. The corpus' largest tree has about 600 attributes and 12
+ * levels; a schema far beyond that (definitions referenced twice at every level multiply
+ * exponentially, or thousands of nested levels) gets a mapping error at the pointer where the
+ * bound was crossed, instead of exhausting memory or the stack, or breaking tsc on the module.
+ */
+export const MAX_ATTRIBUTES = 10_000;
+export const MAX_DEPTH = 32;
+
+/**
+ * What a Terraform attribute name must look like to be written as an argument: Terraform itself
+ * accepts [a-z0-9_]+, but HCL identifiers cannot be empty or start with a digit.
+ */
+const TERRAFORM_NAME = /^[a-z_][a-z0-9_]*$/;
+
 /** What a child inherits from its parent attribute. */
 interface Parent {
   readonly path: AttributePath;
+  /** Nesting level of the parent's children: 0 for top-level attributes. */
+  readonly depth: number;
   readonly computedOnly: boolean;
   readonly optionalComputed: boolean;
   readonly refStack: readonly string[];
@@ -47,6 +64,7 @@ interface Parent {
 
 export const rootParent = (path: AttributePath): Parent => ({
   path,
+  depth: 0,
   computedOnly: false,
   optionalComputed: false,
   refStack: [],
@@ -86,6 +104,8 @@ interface Shape {
 }
 
 export class AttributeWalker {
+  private attributeCount = 0;
+
   constructor(private readonly ctx: WalkContext) {}
 
   /** Builds the attributes of an object's `properties`, sorted by Terraform name. */
@@ -97,7 +117,8 @@ export class AttributeWalker {
     nameOf: (cfnName: string) => string = attributeName,
   ): Attributes {
     const requiredSet = new Set(Array.isArray(required) ? required : []);
-    const out: Record<string, Attribute> = {};
+    // A Map, not an object: a property named "__proto__" must stay a property.
+    const out = new Map<string, Attribute>();
     const cfnByTf = new Map<string, string>();
     // Byte-wise order of CFN names, as the Go generator walks them; output order is by TF name.
     for (const cfnName of Object.keys(properties).sort()) {
@@ -110,16 +131,24 @@ export class AttributeWalker {
           "attribute name conflict",
         );
       }
+      if (!TERRAFORM_NAME.test(tfName)) {
+        throw new MappingError(
+          joinPointer(pointer, cfnName),
+          `property "${cfnName}" maps to the Terraform name "${tfName}", which cannot be written in a configuration (names match ${TERRAFORM_NAME.source})`,
+          "invalid attribute name",
+        );
+      }
       cfnByTf.set(tfName, cfnName);
-      out[tfName] = this.attribute(
+      const attribute = this.attribute(
         cfnName,
         properties[cfnName]!,
         joinPointer(pointer, cfnName),
         parent,
         requiredSet.has(cfnName),
       );
+      out.set(tfName, attribute);
     }
-    return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    return Object.fromEntries([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   }
 
   private attribute(
@@ -129,6 +158,16 @@ export class AttributeWalker {
     parent: Parent,
     required: boolean,
   ): Attribute {
+    if (++this.attributeCount > MAX_ATTRIBUTES) {
+      throw new MappingError(
+        pointer,
+        `the attribute tree exceeds ${MAX_ATTRIBUTES} attributes (the largest of the corpus has about 600); definitions referenced from several places at many levels multiply`,
+        "attribute tree too large",
+      );
+    }
+    if (parent.depth >= MAX_DEPTH) {
+      throw new MappingError(pointer, `attributes nest deeper than ${MAX_DEPTH} levels`, "nesting too deep");
+    }
     const resolved = resolveNode(this.ctx.schema, node, pointer, parent.refStack);
     const path = childPath(parent.path, cfnName);
     const readOnly = matchesPlain(this.ctx.readOnly, path);
@@ -142,9 +181,17 @@ export class AttributeWalker {
       parentOptionalComputed: parent.optionalComputed,
     });
     if (!matchesPlain(this.ctx.createOnly, path) && !readOnly) this.ctx.mutable = true;
+    if (required && readOnly) {
+      this.ctx.notes.push({
+        pointer,
+        kind: "required-read-only",
+        message: "required and read-only at once: kept Required (as the Go provider does)",
+      });
+    }
 
     const childParent: Parent = {
       path,
+      depth: parent.depth + 1,
       computedOnly: isComputedOnly(flags),
       optionalComputed: isOptionalComputed(flags),
       refStack: resolved.refStack,
@@ -177,8 +224,10 @@ export class AttributeWalker {
 
     let defaultValue: Attribute["default"];
     // No defaults on Computed-only attributes: the service decides those values.
-    if (resolved.node.default !== undefined && shape.defaultTarget && !computedOnly) {
-      const d = mapDefault(shape.defaultTarget, resolved.node.default, attributeName);
+    if (resolved.node.default !== undefined && !computedOnly) {
+      const d = shape.defaultTarget
+        ? mapDefault(shape.defaultTarget, resolved.node.default, attributeName)
+        : { dropped: "no default is set for this kind of attribute (collections of numbers or booleans)" };
       if (d && "value" in d) defaultValue = d.value;
       else if (d)
         this.ctx.notes.push({ pointer: pointer + "/default", kind: "default-dropped", message: d.dropped });
@@ -257,14 +306,14 @@ export class AttributeWalker {
       });
       return {
         type: { kind: collection, element: JSON_STRING },
-        validators: arrayValidators(kind, node, []),
+        validators: arrayValidators(kind, node, [], { pointer, ctx: this.ctx }),
         arrayKind: kind,
       };
     }
     const items = resolveNode(this.ctx.schema, node.items, itemsPointer, parent.refStack);
     const withKind = (type: AttributeType, itemValidators: Validator[] = []): Shape => ({
       type,
-      validators: arrayValidators(kind, node, itemValidators),
+      validators: arrayValidators(kind, node, itemValidators, { pointer, ctx: this.ctx }),
       arrayKind: kind,
     });
 

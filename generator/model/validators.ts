@@ -27,15 +27,39 @@ export interface ValidatorContext {
 const isInt = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n);
 const isNum = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n);
 
+/** Where a pair of bounds sits and what reports on it. */
+interface BoundsSite {
+  readonly pointer: string;
+  readonly ctx: ValidatorContext;
+  /** The keywords, e.g. "minLength/maxLength", for the note. */
+  readonly keywords: string;
+}
+
 function bounded(
   min: unknown,
   max: unknown,
   check: (n: unknown) => n is number,
   make: (min?: number, max?: number) => Validator,
+  site: BoundsSite,
 ): Validator[] {
   const lo = check(min) ? min : undefined;
   const hi = check(max) ? max : undefined;
+  if (lo !== undefined && hi !== undefined && lo > hi) {
+    site.ctx.notes.push({
+      pointer: site.pointer,
+      kind: "bounds-impossible",
+      message: `${site.keywords} ${lo} > ${hi}: no value can satisfy them; the validator is kept and will reject every value`,
+    });
+  }
   return lo === undefined && hi === undefined ? [] : [make(lo, hi)];
+}
+
+/**
+ * An integer's minimum/maximum may be fractional: an integer is >= 1.5 exactly when it is >= 2,
+ * so the bound is rounded inwards (not dropped).
+ */
+function integerBound(bound: unknown, round: (n: number) => number): unknown {
+  return isNum(bound) && !Number.isInteger(bound) ? round(bound) : bound;
 }
 
 const length = (min?: number, max?: number): Validator => ({
@@ -105,18 +129,28 @@ export function primitiveValidators(
   switch (type) {
     case "string":
       return [
-        ...bounded(node.minLength, node.maxLength, isInt, length),
+        ...bounded(node.minLength, node.maxLength, isInt, length, {
+          pointer,
+          ctx,
+          keywords: "minLength/maxLength",
+        }),
         ...patternValidator(node.pattern, pointer, ctx),
         ...enumValidator(node.enum, (v) => typeof v === "string", pointer, ctx),
       ];
     case "integer":
       return [
-        ...bounded(node.minimum, node.maximum, isInt, range),
+        ...bounded(
+          integerBound(node.minimum, Math.ceil),
+          integerBound(node.maximum, Math.floor),
+          isInt,
+          range,
+          { pointer, ctx, keywords: "minimum/maximum" },
+        ),
         ...enumValidator(node.enum, isInt, pointer, ctx),
       ];
     case "number":
       return [
-        ...bounded(node.minimum, node.maximum, isNum, range),
+        ...bounded(node.minimum, node.maximum, isNum, range, { pointer, ctx, keywords: "minimum/maximum" }),
         ...enumValidator(node.enum, isNum, pointer, ctx),
       ];
     case "boolean":
@@ -129,8 +163,9 @@ export function arrayValidators(
   kind: ArrayKind,
   node: CfnNode,
   itemValidators: readonly Validator[],
+  site: { readonly pointer: string; readonly ctx: ValidatorContext },
 ): Validator[] {
-  const out = bounded(node.minItems, node.maxItems, isInt, size);
+  const out = bounded(node.minItems, node.maxItems, isInt, size, { ...site, keywords: "minItems/maxItems" });
   if (kind === "orderedSet") out.push({ kind: "uniqueValues" });
   if (itemValidators.length > 0) out.push({ kind: "each", validators: itemValidators });
   return out;

@@ -17,11 +17,11 @@ import { definitionSchemaText } from "../emit/provider-schema.js";
 import { type Adjustment, applyPinsAndPatches, type SchemaPatch } from "../load/adjust.js";
 import { type Finding, makeFinding } from "../load/findings.js";
 import { createMetaSchemaValidator, type MetaSchemaValidator } from "../load/meta-schema.js";
-import { parseSchemaText, readSchemaText } from "../load/read-schemas.js";
+import { type LoadedSchema, parseSchemaText, readSchemaText } from "../load/read-schemas.js";
 import type { ModuleKind, Suppression } from "../model/resource-model.js";
 import type { PatternTally } from "../model/validators.js";
 import { typeInputHash } from "./input-hash.js";
-import { clashSuppression, planType } from "./plan.js";
+import { clashSuppression, type NameClash, planType } from "./plan.js";
 
 export const MODULE_SUFFIX: Readonly<Record<ModuleKind, string>> = {
   resource: "resource",
@@ -52,7 +52,7 @@ export interface ShardInput {
   /** Previous outputs by file: a type whose hash and modules match keeps its modules on disk. */
   readonly previous?: Readonly<Record<string, PreviousOutput>>;
   /** Definitions another type also claims, by file: suppressed here (name clashes, plan.ts). */
-  readonly clashing?: Readonly<Record<string, readonly ModuleKind[]>>;
+  readonly clashing?: Readonly<Record<string, readonly NameClash[]>>;
   /** Called after each file, whatever became of it (progress). Not sent to workers. */
   readonly onFileDone?: () => void;
 }
@@ -182,33 +182,34 @@ interface ShardContext {
  * reported as an error with the step's message, and never the run.
  */
 function emitFileOrReport(input: ShardInput, file: string, shard: ShardContext): Unpacked {
-  try {
-    return emitFile(input, file, shard);
-  } catch (e) {
-    const message = `cannot be generated (internal error, please report): ${e instanceof Error ? e.message : String(e)}`;
-    const patterns = { kept: 0, rewritten: 0, dropped: 0, blank: 0 };
-    return {
-      file,
-      findings: [makeFinding("error", file, "", message, "internal")],
-      adjustments: [],
-      patterns,
-      readable: true,
-    };
-  }
-}
-
-/** One file's output; its schema entries are still text (packSchemaEntries encodes them). */
-function emitFile(input: ShardInput, file: string, shard: ShardContext): Unpacked {
-  const { patches, validator, wanted, madeDirs } = shard;
   const filePath = path.join(input.schemasDir, file);
   const text = readSchemaText(filePath);
   const read = "text" in text ? parseSchemaText(file, filePath, text.text) : { ok: false as const, ...text };
   const patterns: PatternTally = { kept: 0, rewritten: 0, dropped: 0, blank: 0 };
   if (!read.ok) return { file, findings: [read.finding], adjustments: [], patterns, readable: false };
   const typeName = read.loaded.typeName;
-  if (wanted && !wanted.has(typeName))
+  if (shard.wanted && !shard.wanted.has(typeName))
     return { file, findings: [], adjustments: [], patterns, readable: true };
-  const adjusted = applyPinsAndPatches([read.loaded], input.config, patches);
+  try {
+    return emitLoaded(input, read.loaded, "text" in text ? text.text : undefined, shard);
+  } catch (e) {
+    const message = `cannot be generated (internal error, please report): ${e instanceof Error ? e.message : String(e)}`;
+    const findings = [makeFinding("error", file, "", message, "internal")];
+    return { file, findings, adjustments: [], patterns, readable: true, typeName };
+  }
+}
+
+/** One loaded file's output; its schema entries are still text (packSchemaEntries encodes them). */
+function emitLoaded(
+  input: ShardInput,
+  read: LoadedSchema,
+  sourceText: string | undefined,
+  shard: ShardContext,
+): Unpacked {
+  const { patches, validator, madeDirs } = shard;
+  const { file, typeName } = read;
+  const patterns: PatternTally = { kept: 0, rewritten: 0, dropped: 0, blank: 0 };
+  const adjusted = applyPinsAndPatches([read], input.config, patches);
   const loaded = adjusted.schemas[0]!;
   const findings: Finding[] = [...adjusted.findings];
   if (validator) findings.push(...validator.validateLoaded(loaded));
@@ -218,18 +219,21 @@ function emitFile(input: ShardInput, file: string, shard: ShardContext): Unpacke
   if (!planned) return result;
   Object.assign(patterns, planned.model.patterns);
 
-  const dropped = input.clashing?.[file] ?? [];
-  const definitions = planned.definitions.filter((d) => !dropped.includes(d.kind));
+  const lost = input.clashing?.[file] ?? [];
+  const clashOf = (kind: ModuleKind): NameClash | undefined => lost.find((c) => c.kind === kind);
+  const definitions = planned.definitions.filter((d) => !clashOf(d.kind));
   const suppressed = [...planned.suppressed];
-  for (const d of planned.definitions.filter((x) => dropped.includes(x.kind))) {
-    const clash = clashSuppression(d);
-    suppressed.push(clash.suppression);
-    findings.push(makeFinding("error", file, "/typeName", clash.message, "name-clash"));
+  for (const d of planned.definitions) {
+    const clash = clashOf(d.kind);
+    if (!clash) continue;
+    const { suppression, message } = clashSuppression(d, clash.others);
+    suppressed.push(suppression);
+    findings.push(makeFinding("error", file, "/typeName", message, "name-clash"));
   }
   const { serviceDir, moduleBaseName } = planned.model.names;
   const modulePaths = definitions.map((d) => `${serviceDir}/${moduleBase(d.kind, moduleBaseName)}`);
   const schemaText =
-    adjusted.applied.length === 0 && "text" in text ? text.text : JSON.stringify(loaded.schema);
+    adjusted.applied.length === 0 && sourceText !== undefined ? sourceText : JSON.stringify(loaded.schema);
   const inputHash = typeInputHash(input.generatorVersion, typeName, schemaText, input.config);
   const emitted = !isUnchanged(
     input,

@@ -128,6 +128,7 @@ export function generate(options: GenerateOptions): GenerateResult {
     adjustments: overview.adjustments,
     patterns,
     alsoWritten,
+    findings,
   });
   const loadedFiles = outputs.filter((o) => o.typeName !== undefined).length;
   const unreadable = outputs.filter((o) => !o.readable).length;

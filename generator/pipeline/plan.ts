@@ -83,44 +83,66 @@ export interface NamedDefinition {
 const nameKey = (d: NamedDefinition): string =>
   `${d.kind === "resource" ? "resource" : "data source"} ${d.tfTypeName}`;
 
+/** A definition that loses its Terraform name, with the other files that claim it. */
+export interface NameClash {
+  readonly kind: ModuleKind;
+  readonly others: readonly string[];
+}
+
 /**
  * Two types must not claim the same Terraform name (e.g. a plural equal to another type's
- * singular): the kinds each file loses, for every file that claims a contested name.
+ * singular, or two files of one type): for every file that claims a contested name, the
+ * definitions it loses.
  */
 export function findNameClashes(
   types: readonly { readonly file: string; readonly definitions: readonly NamedDefinition[] }[],
-): Map<string, ModuleKind[]> {
-  const claims = new Map<string, number>();
-  for (const d of types.flatMap((t) => t.definitions))
-    claims.set(nameKey(d), (claims.get(nameKey(d)) ?? 0) + 1);
-  const clashing = new Map<string, ModuleKind[]>();
+): Map<string, NameClash[]> {
+  const claims = new Map<string, string[]>();
+  for (const t of types)
+    for (const d of t.definitions) claims.set(nameKey(d), [...(claims.get(nameKey(d)) ?? []), t.file]);
+  const clashing = new Map<string, NameClash[]>();
   for (const t of types) {
-    const kinds = t.definitions.filter((d) => claims.get(nameKey(d))! > 1).map((d) => d.kind);
-    if (kinds.length > 0) clashing.set(t.file, kinds);
+    const lost = t.definitions
+      .filter((d) => claims.get(nameKey(d))!.length > 1)
+      .map((d) => ({ kind: d.kind, others: claims.get(nameKey(d))!.filter((f) => f !== t.file) }));
+    if (lost.length > 0) clashing.set(t.file, lost);
   }
   return clashing;
 }
 
+const MODULE_LABEL: Readonly<Record<ModuleKind, string>> = {
+  resource: "resource",
+  singularDataSource: "data source",
+  pluralDataSource: "data source",
+};
+
 /** The suppression and the error finding of a definition dropped for a name clash. */
-export function clashSuppression(d: NamedDefinition): { suppression: Suppression; message: string } {
+export function clashSuppression(
+  d: NamedDefinition,
+  others: readonly string[],
+): { suppression: Suppression; message: string } {
+  const by = others.length > 0 ? others.join(", ") : "another type";
   return {
     suppression: { module: d.kind, reason: `Terraform name ${d.tfTypeName} clashes with another type` },
-    message: `the Terraform name ${d.tfTypeName} is claimed by more than one type`,
+    message: `the Terraform ${MODULE_LABEL[d.kind]} name ${d.tfTypeName} is also claimed by ${by}; neither gets it`,
   };
 }
 
 function dropNameClashes(types: PlannedType[], findings: Finding[]): PlannedType[] {
   const clashes = findNameClashes(types);
   return types.map((t) => {
-    const kinds = clashes.get(t.file);
-    if (!kinds) return t;
-    const clashing = t.definitions.filter((d) => kinds.includes(d.kind));
-    for (const d of clashing)
-      findings.push(makeFinding("error", t.file, "/typeName", clashSuppression(d).message, "name-clash"));
+    const lost = clashes.get(t.file);
+    if (!lost) return t;
+    const clashing = t.definitions.flatMap((d) => {
+      const clash = lost.find((c) => c.kind === d.kind);
+      return clash ? [{ d, ...clashSuppression(d, clash.others) }] : [];
+    });
+    for (const c of clashing)
+      findings.push(makeFinding("error", t.file, "/typeName", c.message, "name-clash"));
     return {
       ...t,
-      definitions: t.definitions.filter((d) => !clashing.includes(d)),
-      suppressed: [...t.suppressed, ...clashing.map((d) => clashSuppression(d).suppression)],
+      definitions: t.definitions.filter((d) => !clashing.some((c) => c.d === d)),
+      suppressed: [...t.suppressed, ...clashing.map((c) => c.suppression)],
     };
   });
 }

@@ -9,12 +9,18 @@ import type { WorkerMessage, WorkerRequest, WorkerSetup } from "./shard-worker.j
 
 /** How often the caller wakes to report progress while the workers run. */
 const PROGRESS_INTERVAL_MS = 100;
-/** A worker that makes no progress for this long is taken as dead. */
-const STALL_MS = 120_000;
+/**
+ * A worker that makes no progress for this long is taken as dead (the largest schema takes well
+ * under a second; the model bounds every type's attribute tree). The caller is blocked, so a
+ * crashed thread's exit event cannot reach it before this.
+ */
+const STALL_MS = 60_000;
 
 interface PoolWorker {
   readonly worker: Worker;
   readonly port: MessagePort;
+  /** Set when the thread died; the pool is replaced before the next run. */
+  dead: boolean;
 }
 
 interface Pool {
@@ -44,14 +50,22 @@ function startPool(size: number): Pool {
       transferList: [port2],
     });
     worker.unref();
-    return { worker, port: port1 };
+    const entry: PoolWorker = { worker, port: port1, dead: false };
+    // Delivered once the caller is back in the event loop (after the stall error): recorded so
+    // that the next run starts a new pool, and never an unhandled error event.
+    const died = (): void => {
+      entry.dead = true;
+    };
+    worker.on("error", died).on("exit", died);
+    return entry;
   });
   return { workers, signal };
 }
 
 function stopPool(): void {
-  for (const w of pool?.workers ?? []) void w.worker.terminate();
+  const workers = pool?.workers ?? [];
   pool = undefined;
+  for (const w of workers) void w.worker.terminate();
 }
 
 /**
@@ -59,7 +73,7 @@ function stopPool(): void {
  * modules (the CLI calls it first thing). Does nothing when the pool is already running.
  */
 export function startWorkers(size: number = workerCount()): void {
-  if (size < 1 || pool?.workers.length === size) return;
+  if (size < 1 || (pool?.workers.length === size && !pool.workers.some((w) => w.dead))) return;
   stopPool();
   pool = startPool(size);
 }
@@ -89,6 +103,9 @@ export function runShardsOnWorkers(
     if (files !== reported) onProgress?.((reported = files));
   };
   const outputs: FileOutput[][] = new Array<FileOutput[]>(inputs.length);
+  /** Files of the shards sent out and not answered yet. */
+  const outstandingFiles = (): string[] =>
+    inputs.flatMap((input, id) => (id < next && outputs[id] === undefined ? input.files : []));
   const queued = new Map<PoolWorker, number>(workers.map((w) => [w, 0]));
   let next = 0;
   let finished = 0;
@@ -138,8 +155,12 @@ export function runShardsOnWorkers(
       const heard = drain();
       report();
       if (heard || reported !== before) lastHeard = Date.now();
-      else if (Date.now() - lastHeard > STALL_MS) throw new Error("a generator worker stopped answering");
-      else Atomics.wait(signal, 0, seen, PROGRESS_INTERVAL_MS);
+      else if (Date.now() - lastHeard > STALL_MS) {
+        const files = outstandingFiles();
+        throw new Error(
+          `a generator worker stopped answering (no progress for ${STALL_MS / 1000} s) while on: ${files.join(", ")}`,
+        );
+      } else Atomics.wait(signal, 0, seen, PROGRESS_INTERVAL_MS);
     }
   } catch (e) {
     stopPool(); // its workers may still be busy with this run's shards

@@ -50,7 +50,12 @@ function tally<T>(items: readonly T[], key: (t: T) => string): [string, number][
 }
 
 /** Human-readable summary; errors are listed one per line so none is lost in a count. */
-export function formatSummary(plan: GenerationOverview, counts: GenerationCounts, seconds: number): string {
+export function formatSummary(
+  plan: GenerationOverview,
+  counts: GenerationCounts,
+  seconds: number,
+  options: { readonly listWarnings?: boolean } = {},
+): string {
   const lines: string[] = [];
   lines.push(`Generated from ${counts.types} schemas in ${seconds.toFixed(1)} s:`);
   lines.push(`  resources:              ${counts.resources}`);
@@ -80,9 +85,15 @@ export function formatSummary(plan: GenerationOverview, counts: GenerationCounts
     `Patterns: ${total} (${p.kept} used as written, ${p.rewritten} translated to ECMAScript, ${p.dropped} dropped with a warning, ${p.blank} blank in the schema)`,
   );
   const warnings = plan.findings.filter((f) => f.severity === "warning");
-  lines.push(`Warnings: ${warnings.length}`);
+  lines.push(
+    `Warnings: ${warnings.length}` +
+      (warnings.length > 0 && !options.listWarnings
+        ? " (each in manifest.json under findings; --verbose lists them)"
+        : ""),
+  );
   for (const [rule, n] of tally(warnings, (f) => f.rule ?? "other"))
     lines.push(`  ${String(n).padStart(5)}  ${rule}`);
+  if (options.listWarnings) for (const w of warnings) lines.push(`  ${formatFinding(w)}`);
   const errors = plan.findings.filter((f) => f.severity === "error");
   lines.push(`Errors: ${errors.length}`);
   for (const e of errors) lines.push(`  ${formatFinding(e)}`);

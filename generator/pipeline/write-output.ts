@@ -8,6 +8,7 @@ import { providerConfigAttributes } from "../../runtime/provider/config-schema.j
 import { type IndexEntry, indexModule } from "../emit/index-module.js";
 import { providerSchemaDocumentBytes } from "../emit/provider-schema.js";
 import type { Adjustment } from "../load/adjust.js";
+import type { Finding } from "../load/findings.js";
 import type { ModuleKind } from "../model/resource-model.js";
 import type { PatternTally } from "../model/validators.js";
 import type { TypeOutput } from "./emit-shard.js";
@@ -74,6 +75,8 @@ export interface WriteOptions {
   readonly previous?: Manifest;
   readonly adjustments: readonly Adjustment[];
   readonly patterns: PatternTally;
+  /** The run's findings, sorted: recorded in the manifest. */
+  readonly findings: readonly Finding[];
   /** Modules written earlier in this run that the final types may no longer claim (name clashes). */
   readonly alsoWritten?: readonly string[];
 }
@@ -164,6 +167,14 @@ function manifest(types: readonly TypeOutput[], options: WriteOptions): unknown 
     schemasDir: options.schemasDir,
     adjustments: options.adjustments,
     patterns: options.patterns,
+    // Every error and warning of the run, where the summary only counts the warnings by rule.
+    findings: options.findings.map((f) => ({
+      severity: f.severity,
+      file: f.file,
+      pointer: f.pointer,
+      rule: f.rule,
+      message: f.message,
+    })),
     types: types.map((t) => ({
       cfnTypeName: t.cfnTypeName,
       file: t.file,

@@ -98,6 +98,7 @@ describe("generate on worker threads", () => {
       );
       assert.match(errors[0]!.message, /cannot be generated \(internal error, please report\): boom/);
       assert.equal(result.counts.resources, 4, "the other types still generate");
+      assert.equal(result.counts.types, 7, "the failed file is still counted");
       assert.ok(!listFiles(out).some((f) => f.includes("gamma")));
     } finally {
       removeDir(out);
