@@ -118,21 +118,10 @@ class SemanticChecker {
       const required = ownMember(node, "required");
       if (!isJsonObject(properties) || !Array.isArray(required)) return;
       if (["allOf", "anyOf", "oneOf", "$ref"].some((k) => ownMember(node, k) !== undefined)) return;
-      const seen = new Set<string>();
       required.forEach((name, i) => {
-        if (typeof name !== "string") return;
-        const at = appendPointer(pointer, "required", String(i));
-        if (ownMember(properties, name) === undefined) {
-          this.add(
-            "warning",
-            at,
-            `required names no property of this object: ${JSON.stringify(name)}`,
-            "required-unknown",
-          );
-        } else if (seen.has(name)) {
-          this.add("warning", at, `${JSON.stringify(name)} is listed twice`, "required-duplicate");
-        }
-        seen.add(name);
+        if (typeof name !== "string" || ownMember(properties, name) !== undefined) return;
+        const text = `required names no property of this object: ${JSON.stringify(name)}`;
+        this.add("warning", appendPointer(pointer, "required", String(i)), text, "required-unknown");
       });
     };
     check(this.document, "");

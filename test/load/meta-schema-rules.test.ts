@@ -95,6 +95,20 @@ describe("classification rules", () => {
     ]);
   });
 
+  test("required naming no property of its object is a warning; combinator branches are exempt", () => {
+    assert.deepEqual(after(set("/definitions/Config/required", ["Mode", "Nope"])), [
+      ["warning", "required-unknown", "/definitions/Config/required/1"],
+    ]);
+    assert.deepEqual(after(set("/required", ["Missing"])), [["warning", "required-unknown", "/required/0"]]);
+    assert.deepEqual(after(set("/definitions/Config/anyOf", [{ required: ["Elsewhere"] }])), []);
+  });
+
+  test("a primaryIdentifier entry listed twice is a warning", () => {
+    assert.deepEqual(after(set("/primaryIdentifier", ["/properties/Id", "/properties/Id"])), [
+      ["warning", "identifier-duplicate", "/primaryIdentifier/1"],
+    ]);
+  });
+
   test("a malformed typeName is an error", () => {
     assert.deepEqual(after(set("/typeName", "AWS::Thing")), [["error", "type-name", "/typeName"]]);
   });
