@@ -2,6 +2,8 @@
 import { type JsonValue, isJsonObject, ownMember } from "./json.js";
 
 export function escapePointerToken(token: string): string {
+  // Most tokens need no escaping; checking first spares two regex passes per token.
+  if (!token.includes("~") && !token.includes("/")) return token;
   return token.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 

@@ -126,16 +126,22 @@ function visitNode(
   // Schemas are trees in JSON, but a hand-made fixture could nest absurdly: stop well before the stack.
   if (!isJsonObject(value) || depth > 200) return;
   visit(value, ref);
-  const child = (pointer: string, v: JsonValue | undefined) =>
-    visitNode(v, { pointer, context: ref.context }, visit, depth + 1);
-  for (const [keyword, keywordValue] of Object.entries(value)) {
+  const { pointer, context } = ref;
+  for (const keyword of Object.keys(value)) {
+    const keywordValue = value[keyword];
     if (SCHEMA_MAPS.has(keyword) && isJsonObject(keywordValue)) {
-      for (const [name, v] of Object.entries(keywordValue))
-        child(appendPointer(ref.pointer, keyword, name), v);
+      const base = appendPointer(pointer, keyword);
+      for (const name of Object.keys(keywordValue)) {
+        const at = { pointer: appendPointer(base, name), context };
+        visitNode(keywordValue[name], at, visit, depth + 1);
+      }
     } else if (SINGLE_SCHEMAS.has(keyword)) {
-      child(appendPointer(ref.pointer, keyword), keywordValue);
+      visitNode(keywordValue, { pointer: appendPointer(pointer, keyword), context }, visit, depth + 1);
     } else if (SCHEMA_LISTS.has(keyword) && Array.isArray(keywordValue)) {
-      keywordValue.forEach((v, i) => child(appendPointer(ref.pointer, keyword, String(i)), v));
+      for (let i = 0; i < keywordValue.length; i++) {
+        const at = { pointer: appendPointer(pointer, keyword, String(i)), context };
+        visitNode(keywordValue[i], at, visit, depth + 1);
+      }
     }
   }
 }

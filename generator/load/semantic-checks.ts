@@ -5,7 +5,7 @@ import { type JsonObject, type JsonValue, isJsonObject, ownMember } from "./json
 import { appendPointer } from "./json-pointer.js";
 import { checkPropertyPointer, hasPropertiesPrefix } from "./property-pointers.js";
 import type { RefResolver } from "./refs.js";
-import { forEachSchemaNode } from "./schema-sites.js";
+import { forEachSchemaNode, type SchemaNodeRef } from "./schema-sites.js";
 
 interface PointerListRule {
   readonly keyword: string;
@@ -26,6 +26,9 @@ const POINTER_LISTS: readonly PointerListRule[] = [
   { keyword: "conditionalCreateOnlyProperties", badPrefix: "warning", unresolved: "warning" },
   { keyword: "nonPublicProperties", badPrefix: "warning", unresolved: "warning" },
 ];
+
+/** Keywords through which an object gets properties its own `properties` does not list. */
+const COMPOSERS = ["allOf", "anyOf", "oneOf", "$ref"];
 
 class SemanticChecker {
   readonly findings: Finding[] = [];
@@ -84,51 +87,48 @@ class SemanticChecker {
     }
   }
 
-  checkRefs(): void {
+  /** One walk over every schema node: $refs resolve, `required` lists name properties. */
+  checkNodes(): void {
+    this.checkRequired(this.document, "");
     forEachSchemaNode(this.document, (node, where) => {
-      const ref = ownMember(node, "$ref");
-      if (typeof ref !== "string") return;
-      const pointer = appendPointer(where.pointer, "$ref");
-      const shown = JSON.stringify(ref);
-      const resolution = this.refs.resolve(ref);
-      // Only the resource's own property trees become attributes; the others are informative.
-      const severity: Severity = where.context === "resource" ? "error" : "warning";
-      if (resolution.kind === "missing") {
-        this.add(severity, pointer, `$ref ${shown} is broken: ${resolution.reason}`, "ref-unresolved");
-      } else if (resolution.kind === "unchecked") {
-        this.add("warning", pointer, `$ref ${shown} was not checked: ${resolution.reason}`, "ref-unchecked");
-      } else if (!isJsonObject(resolution.target)) {
-        this.add(
-          severity,
-          pointer,
-          `$ref ${shown} points to a value that is not a schema object`,
-          "ref-unresolved",
-        );
-      } else if (resolution.external) {
-        const text = `$ref ${shown} points into another file; generation follows only references inside the schema`;
-        this.add("warning", pointer, text, "ref-external");
-      }
+      this.checkRef(node, where);
+      // A combinator branch's `required` may name the enclosing object's properties.
+      const branch = /\/(allOf|anyOf|oneOf)\/\d+$/.test(where.pointer);
+      if (where.context === "resource" && !branch) this.checkRequired(node, where.pointer);
     });
   }
 
-  /** `required` lists name properties of the same object (only where no combinator adds properties). */
-  checkRequiredLists(): void {
-    const check = (node: JsonObject, pointer: string): void => {
-      const properties = ownMember(node, "properties");
-      const required = ownMember(node, "required");
-      if (!isJsonObject(properties) || !Array.isArray(required)) return;
-      if (["allOf", "anyOf", "oneOf", "$ref"].some((k) => ownMember(node, k) !== undefined)) return;
-      required.forEach((name, i) => {
-        if (typeof name !== "string" || ownMember(properties, name) !== undefined) return;
-        const text = `required names no property of this object: ${JSON.stringify(name)}`;
-        this.add("warning", appendPointer(pointer, "required", String(i)), text, "required-unknown");
-      });
-    };
-    check(this.document, "");
-    forEachSchemaNode(this.document, (node, where) => {
-      // A combinator branch's `required` may name the enclosing object's properties.
-      const branch = /\/(allOf|anyOf|oneOf)\/\d+$/.test(where.pointer);
-      if (where.context === "resource" && where.pointer !== "" && !branch) check(node, where.pointer);
+  private checkRef(node: JsonObject, where: SchemaNodeRef): void {
+    const ref = ownMember(node, "$ref");
+    if (typeof ref !== "string") return;
+    const pointer = appendPointer(where.pointer, "$ref");
+    const shown = JSON.stringify(ref);
+    const resolution = this.refs.resolve(ref);
+    // Only the resource's own property trees become attributes; the others are informative.
+    const severity: Severity = where.context === "resource" ? "error" : "warning";
+    if (resolution.kind === "missing") {
+      this.add(severity, pointer, `$ref ${shown} is broken: ${resolution.reason}`, "ref-unresolved");
+    } else if (resolution.kind === "unchecked") {
+      this.add("warning", pointer, `$ref ${shown} was not checked: ${resolution.reason}`, "ref-unchecked");
+    } else if (!isJsonObject(resolution.target)) {
+      const text = `$ref ${shown} points to a value that is not a schema object`;
+      this.add(severity, pointer, text, "ref-unresolved");
+    } else if (resolution.external) {
+      const text = `$ref ${shown} points into another file; generation follows only references inside the schema`;
+      this.add("warning", pointer, text, "ref-external");
+    }
+  }
+
+  /** `required` names properties of the same object (only where no combinator or $ref adds some). */
+  private checkRequired(node: JsonObject, pointer: string): void {
+    const properties = ownMember(node, "properties");
+    const required = ownMember(node, "required");
+    if (!isJsonObject(properties) || !Array.isArray(required)) return;
+    if (COMPOSERS.some((k) => ownMember(node, k) !== undefined)) return;
+    required.forEach((name, i) => {
+      if (typeof name !== "string" || ownMember(properties, name) !== undefined) return;
+      const text = `required names no property of this object: ${JSON.stringify(name)}`;
+      this.add("warning", appendPointer(pointer, "required", String(i)), text, "required-unknown");
     });
   }
 
@@ -191,9 +191,8 @@ class SemanticChecker {
 export function semanticFindings(file: string, document: JsonObject, refs: RefResolver): Finding[] {
   const checker = new SemanticChecker(file, document, refs);
   checker.checkPointerLists();
-  checker.checkRefs();
+  checker.checkNodes();
   checker.checkTagging();
-  checker.checkRequiredLists();
   checker.checkIdentity();
   return checker.findings;
 }
