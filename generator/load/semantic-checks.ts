@@ -66,6 +66,8 @@ class SemanticChecker {
   }
 
   checkPointerLists(): void {
+    // Without a properties object every pointer would fail; the meta-schema already says why.
+    if (!isJsonObject(ownMember(this.document, "properties"))) return;
     for (const rule of POINTER_LISTS) {
       const list = ownMember(this.document, rule.keyword);
       if (!Array.isArray(list)) continue;

@@ -109,6 +109,12 @@ describe("classification rules", () => {
     ]);
   });
 
+  test("properties that are not an object: one error, not one per identifier pointer", () => {
+    const rows = after(set("/properties", ["Id"]));
+    assert.ok(rows.some(([severity, , pointer]) => severity === "error" && pointer === "/properties"));
+    assert.ok(!rows.some(([, rule]) => rule === "pointer-unresolved"), JSON.stringify(rows));
+  });
+
   test("a malformed typeName is an error", () => {
     assert.deepEqual(after(set("/typeName", "AWS::Thing")), [["error", "type-name", "/typeName"]]);
   });
