@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type GenerationConfig, loadGenerationConfig } from "../config/generation-config.js";
-import { resolveSchemasDir } from "../config/paths.js";
+import { resolveMetaSchemasDir, resolveSchemasDir } from "../config/paths.js";
 import type { SchemaPatch } from "../load/adjust.js";
 import { listSchemaFiles } from "../load/read-schemas.js";
 import type { PatternTally } from "../model/validators.js";
@@ -87,7 +87,8 @@ export function generate(options: GenerateOptions): GenerateResult {
     config,
     patches: options.patches,
     validate: options.validate ?? true,
-    metaSchemasDir: options.metaSchemasDir,
+    // Resolved here: the pool's threads keep the environment they started with.
+    metaSchemasDir: resolveMetaSchemasDir(options.metaSchemasDir),
     only,
     generatorVersion: version,
     outDir: options.outDir,
