@@ -32,8 +32,10 @@ program
       verbose?: boolean;
     }) => {
       // The worker threads load the generator while this thread does the same (saves ~0.5 s).
-      const { startWorkers } = await import("../pipeline/shard-pool.js");
-      startWorkers();
+      const { startWorkers, workersFor } = await import("../pipeline/shard-pool.js");
+      const { listSchemaFiles } = await import("../load/read-schemas.js");
+      const fileCount = listSchemaFiles(resolveGenerateSchemasDir(opts.schemas)).length;
+      startWorkers(workersFor(fileCount, { only: opts.only }));
       // Loaded here, not at the top: the other commands start ~0.7 s faster without the generator.
       const { generate } = await import("../pipeline/generate.js");
       const { formatSummary } = await import("../pipeline/summary.js");

@@ -6,12 +6,13 @@ import path from "node:path";
 import { type GenerationConfig, loadGenerationConfig } from "../config/generation-config.js";
 import { resolveMetaSchemasDir, resolveSchemasDir } from "../config/paths.js";
 import type { SchemaPatch } from "../load/adjust.js";
+import { createMetaSchemaValidator } from "../load/meta-schema.js";
 import { listSchemaFiles } from "../load/read-schemas.js";
 import type { PatternTally } from "../model/validators.js";
 import { emitShard, type FileOutput, type ShardInput } from "./emit-shard.js";
 import { generatorVersion } from "./input-hash.js";
 import { findNameClashes, sortPlanFindings } from "./plan.js";
-import { runShardsOnWorkers, workerCount } from "./shard-pool.js";
+import { runShardsOnWorkers, workersFor } from "./shard-pool.js";
 import { countPlan, type GenerationCounts, type GenerationOverview } from "./summary.js";
 import { prepareOutDir, readUsableManifest, writeOutput, type WriteResult } from "./write-output.js";
 import { readSchemaFileSync } from "../load/read-schemas.js";
@@ -39,8 +40,6 @@ export interface GenerateResult {
   readonly written: WriteResult;
 }
 
-/** Below this many files, starting worker threads costs more than it saves. */
-const PARALLEL_FROM_FILES = 200;
 /** Files per shard: small enough to even out slow and fast services and to keep the calling thread responsive. */
 const SHARD_FILES = 40;
 
@@ -57,10 +56,7 @@ function runShards(
 ): FileOutput[] {
   let done = 0;
   const onFileDone = (): void => options.onProgress?.(++done, files.length);
-  // The project's patches are code: workers import them themselves, other patches stay in-thread.
-  const workers =
-    options.workers ??
-    (files.length >= PARALLEL_FROM_FILES && options.patches === undefined ? workerCount() : 0);
+  const workers = workersFor(files.length, options);
   if (workers < 1) return emitShard({ ...base, files, onFileDone });
   const shards = shardInputs(base, files, SHARD_FILES);
   const runHere = (input: ShardInput, onFileDone: () => void): FileOutput[] =>
@@ -78,6 +74,9 @@ export function generate(options: GenerateOptions): GenerateResult {
     refuseMissing(files, dir, only);
     refuseToShrink(options.outDir, new Set(only));
   }
+  const metaSchemasDir = resolveMetaSchemasDir(options.metaSchemasDir);
+  // A meta-schema folder that cannot be used fails the run before the output folder is touched.
+  if (options.validate ?? true) createMetaSchemaValidator(metaSchemasDir);
   const version = generatorVersion();
   const full = options.full ?? only !== undefined;
   const previous = readUsableManifest(options.outDir, version, full);
@@ -88,7 +87,7 @@ export function generate(options: GenerateOptions): GenerateResult {
     patches: options.patches,
     validate: options.validate ?? true,
     // Resolved here: the pool's threads keep the environment they started with.
-    metaSchemasDir: resolveMetaSchemasDir(options.metaSchemasDir),
+    metaSchemasDir,
     only,
     generatorVersion: version,
     outDir: options.outDir,
@@ -101,12 +100,14 @@ export function generate(options: GenerateOptions): GenerateResult {
     .filter((o) => clashes.has(o.file))
     .flatMap((o) => o.type?.definitions.map((d) => `${d.modulePath}.ts`) ?? []);
   if (clashes.size > 0) {
-    const redone = new Map(
-      emitShard({ ...base, files: [...clashes.keys()], clashing: Object.fromEntries(clashes) }).map((o) => [
-        o.file,
-        o,
-      ]),
-    );
+    // Rewritten whatever the previous run left: the first pass may have overwritten their modules.
+    const redo = {
+      ...base,
+      previous: undefined,
+      files: [...clashes.keys()],
+      clashing: Object.fromEntries(clashes),
+    };
+    const redone = new Map(emitShard(redo).map((o) => [o.file, o]));
     outputs = outputs.map((o) => redone.get(o.file) ?? o);
   }
 

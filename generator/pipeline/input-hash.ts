@@ -7,17 +7,17 @@ import path from "node:path";
 import type { GenerationConfig } from "../config/generation-config.js";
 import { repoRoot } from "../config/paths.js";
 
-/** Folders whose sources shape the modules' text. */
-const GENERATOR_SOURCES = [
-  "generator/model",
-  "generator/emit",
-  "generator/regex",
-  "runtime/schema",
-  "templates",
-];
+/**
+ * Everything whose change can change a module's text without changing its schema: the generator
+ * (parsing and checks included, since the input hash covers the schema text as read), the
+ * runtime's descriptor API, the templates and the locked dependency versions (ajv, change-case,
+ * pluralize…).
+ */
+const GENERATOR_SOURCES = ["generator", "runtime/schema", "templates", "package-lock.json"];
 
 function filesBelow(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
+  if (fs.statSync(dir).isFile()) return [dir];
   return fs
     .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile())

@@ -40,6 +40,28 @@ export function workerCount(): number {
   return Math.min(os.availableParallelism() - 1, 3);
 }
 
+/** Below this many files, starting worker threads costs more than it saves. */
+const PARALLEL_FROM_FILES = 200;
+
+/**
+ * Worker threads for a run of this many files. Patches given as code stay in this thread (the
+ * project's own patches are imported by the workers themselves); an --only run reads every file
+ * only to find its types, which the caller has just done.
+ */
+export function workersFor(
+  fileCount: number,
+  options: {
+    readonly workers?: number;
+    readonly patches?: readonly unknown[];
+    readonly only?: readonly string[];
+  },
+): number {
+  if (options.patches !== undefined) return 0;
+  if (options.workers !== undefined) return options.workers;
+  if ((options.only?.length ?? 0) > 0 || fileCount < PARALLEL_FROM_FILES) return 0;
+  return workerCount();
+}
+
 function startPool(size: number): Pool {
   const signal = new Int32Array(new SharedArrayBuffer(8));
   const workers = Array.from({ length: size }, () => {

@@ -58,9 +58,15 @@ export function readUsableManifest(
 /** Empties the folder for a full run. */
 function resetOutDir(outDir: string): void {
   fs.rmSync(outDir, { recursive: true, force: true });
+  writeIncompleteMarker(outDir);
+}
+
+/**
+ * Marks the folder as ours and unfinished: a run interrupted before the real manifest is written
+ * leaves a folder the next run recognises (and rebuilds in full, the version never matching).
+ */
+function writeIncompleteMarker(outDir: string): void {
   fs.mkdirSync(outDir, { recursive: true });
-  // Marks the folder as ours at once: a run interrupted before the real manifest is written
-  // leaves a folder the next run recognises (and rebuilds in full, the version never matching).
   fs.writeFileSync(
     path.join(outDir, MANIFEST),
     JSON.stringify({ generatorVersion: "incomplete", types: [] }) + "\n",
@@ -93,8 +99,10 @@ export interface WriteResult {
 
 /** Empties the output folder when the run does not build on a previous one (before modules are written). */
 export function prepareOutDir(outDir: string, previous: Manifest | undefined): void {
-  if (previous) fs.mkdirSync(outDir, { recursive: true });
-  else resetOutDir(outDir);
+  if (!previous) return resetOutDir(outDir);
+  // Modules are about to change under the old manifest: until the new one is written, the folder
+  // says it is incomplete, so a run stopped half-way is followed by a full one.
+  writeIncompleteMarker(outDir);
 }
 
 /**

@@ -113,3 +113,36 @@ describe("pins and patches", () => {
     assert.equal(patch.apply(fixed), undefined);
   });
 });
+
+describe("an incremental run stopped half-way", () => {
+  test("leaves a folder the next run rebuilds in full, equal to a full run", () => {
+    const source = path.join(repoRoot, "test/fixtures/schemas");
+    const copy = scratchDir("incr-stopped-schemas");
+    const out = scratchDir("incr-stopped");
+    const reference = scratchDir("incr-stopped-full");
+    try {
+      fs.cpSync(source, copy, { recursive: true });
+      const widget = path.join(copy, "AWS_Fixture_Widget.json");
+      const original = fs.readFileSync(widget, "utf8");
+      generate({ schemasDir: copy, outDir: out });
+      fs.writeFileSync(widget, original.replace(/"description": "[^"]*"/, '"description": "changed"'));
+      // The run fails after the modules are written, before the manifest: provider-schema.json
+      // cannot be written over a folder.
+      fs.rmSync(path.join(out, "provider-schema.json"));
+      fs.mkdirSync(path.join(out, "provider-schema.json/blocker"), { recursive: true });
+      assert.throws(
+        () => generate({ schemasDir: copy, outDir: out }),
+        /EISDIR|illegal operation on a directory/,
+      );
+      const marker = JSON.parse(fs.readFileSync(path.join(out, "manifest.json"), "utf8"));
+      assert.equal(marker.generatorVersion, "incomplete");
+      fs.writeFileSync(widget, original);
+      const next = generate({ schemasDir: copy, outDir: out });
+      assert.equal(next.written.incremental, false, "rebuilt in full");
+      generate({ schemasDir: copy, outDir: reference, full: true });
+      sameTree(out, reference);
+    } finally {
+      [copy, out, reference].forEach(removeDir);
+    }
+  });
+});
