@@ -106,6 +106,17 @@ function describe(item: CollapsedError): string {
 }
 
 /** Wording for errors no rule treats specially; names the offending member where ajv knows it. */
+/** A keyword the meta-schema does not know, at the root or in a schema node: worth a warning only. */
+function unknownKeyword(error: ErrorObject, at: string): Verdict {
+  const extra = param(error, "additionalProperty");
+  return {
+    severity: "warning",
+    rule: "unknown-keyword",
+    text: `unknown keyword "${extra}"`,
+    pointer: appendPointer(at, extra),
+  };
+}
+
 function genericVerdict(item: CollapsedError, severity: Severity): Verdict {
   const { error } = item;
   if (error.keyword === "additionalProperties") {
@@ -155,15 +166,7 @@ function rootVerdict(item: CollapsedError, site: SchemaSite): Verdict {
         pointer: appendPointer(at, missing),
       };
     }
-    if (error.keyword === "additionalProperties") {
-      const extra = param(error, "additionalProperty");
-      return {
-        severity: "warning",
-        rule: "unknown-keyword",
-        text: `unknown keyword "${extra}"`,
-        pointer: appendPointer(at, extra),
-      };
-    }
+    if (error.keyword === "additionalProperties") return unknownKeyword(error, at);
     return { severity: "error", rule: "meta-schema", text: describe(item) };
   }
   if (keyword === "typeName") return { severity: "error", rule: "type-name", text: describe(item) };
@@ -211,15 +214,7 @@ function nodeVerdict(item: CollapsedError, site: SchemaSite, document: JsonObjec
     if (verdict) return verdict;
   }
   if (keyword === undefined) {
-    if (error.keyword === "additionalProperties") {
-      const extra = param(error, "additionalProperty");
-      return {
-        severity: "warning",
-        rule: "unknown-keyword",
-        text: `unknown keyword "${extra}"`,
-        pointer: appendPointer(at, extra),
-      };
-    }
+    if (error.keyword === "additionalProperties") return unknownKeyword(error, at);
     if (error.keyword === "type") {
       return { severity: breaking, rule: "schema-shape", text: `a property schema must be a JSON object` };
     }

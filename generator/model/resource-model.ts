@@ -15,7 +15,7 @@ import { isGlobalService } from "./global-services.js";
 import { identityName, isMetaArgument, topLevelAttributeName, type TypeNames, typeNames } from "./naming.js";
 import { rootPath, pointerSet } from "./pointers.js";
 import { pluralSuppressionReason } from "./plural-rule.js";
-import type { PatternTally } from "./validators.js";
+import { emptyPatternTally, type PatternTally } from "./validators.js";
 
 export type ModuleKind = "resource" | "singularDataSource" | "pluralDataSource";
 
@@ -110,7 +110,7 @@ export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
     writeOnly: pointerSet(schema.writeOnlyProperties),
     deprecated: pointerSet(schema.deprecatedProperties),
     notes: [],
-    patterns: { kept: 0, rewritten: 0, dropped: 0, blank: 0 },
+    patterns: emptyPatternTally(),
     mutable: false,
   };
   const suppressed: Suppression[] = [];

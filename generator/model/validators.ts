@@ -19,6 +19,13 @@ export interface PatternTally {
   blank: number;
 }
 
+export const emptyPatternTally = (): PatternTally => ({ kept: 0, rewritten: 0, dropped: 0, blank: 0 });
+
+/** Adds one tally into another. */
+export function addPatternTally(into: PatternTally, from: PatternTally): void {
+  for (const k of Object.keys(into) as (keyof PatternTally)[]) into[k] += from[k];
+}
+
 export interface ValidatorContext {
   readonly notes: ModelNote[];
   readonly patterns: PatternTally;

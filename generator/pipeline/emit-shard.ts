@@ -19,7 +19,7 @@ import { type Finding, makeFinding } from "../load/findings.js";
 import { createMetaSchemaValidator, type MetaSchemaValidator } from "../load/meta-schema.js";
 import { type LoadedSchema, parseSchemaText, readSchemaText } from "../load/read-schemas.js";
 import type { ModuleKind, Suppression } from "../model/resource-model.js";
-import type { PatternTally } from "../model/validators.js";
+import { emptyPatternTally, type PatternTally } from "../model/validators.js";
 import { typeInputHash } from "./input-hash.js";
 import { clashSuppression, type NameClash, planType } from "./plan.js";
 
@@ -185,7 +185,7 @@ function emitFileOrReport(input: ShardInput, file: string, shard: ShardContext):
   const filePath = path.join(input.schemasDir, file);
   const text = readSchemaText(filePath);
   const read = "text" in text ? parseSchemaText(file, filePath, text.text) : { ok: false as const, ...text };
-  const patterns: PatternTally = { kept: 0, rewritten: 0, dropped: 0, blank: 0 };
+  const patterns = emptyPatternTally();
   if (!read.ok) return { file, findings: [read.finding], adjustments: [], patterns, readable: false };
   const typeName = read.loaded.typeName;
   if (shard.wanted && !shard.wanted.has(typeName))
@@ -208,7 +208,7 @@ function emitLoaded(
 ): Unpacked {
   const { patches, validator, madeDirs } = shard;
   const { file, typeName } = read;
-  const patterns: PatternTally = { kept: 0, rewritten: 0, dropped: 0, blank: 0 };
+  const patterns = emptyPatternTally();
   const adjusted = applyPinsAndPatches([read], input.config, patches);
   const loaded = adjusted.schemas[0]!;
   const findings: Finding[] = [...adjusted.findings];

@@ -8,7 +8,7 @@ import { resolveMetaSchemasDir, resolveSchemasDir } from "../config/paths.js";
 import type { SchemaPatch } from "../load/adjust.js";
 import { createMetaSchemaValidator } from "../load/meta-schema.js";
 import { listSchemaFiles } from "../load/read-schemas.js";
-import type { PatternTally } from "../model/validators.js";
+import { addPatternTally, emptyPatternTally } from "../model/validators.js";
 import { emitShard, type FileOutput, type ShardInput } from "./emit-shard.js";
 import { generatorVersion } from "./input-hash.js";
 import { findNameClashes, sortPlanFindings } from "./plan.js";
@@ -113,9 +113,8 @@ export function generate(options: GenerateOptions): GenerateResult {
 
   const findings = outputs.flatMap((o) => o.findings);
   sortPlanFindings(findings);
-  const patterns: PatternTally = { kept: 0, rewritten: 0, dropped: 0, blank: 0 };
-  for (const o of outputs)
-    for (const k of Object.keys(patterns) as (keyof PatternTally)[]) patterns[k] += o.patterns[k];
+  const patterns = emptyPatternTally();
+  for (const o of outputs) addPatternTally(patterns, o.patterns);
   const types = outputs.flatMap((o) => (o.type ? [o.type] : []));
   const overview: GenerationOverview = {
     types,

@@ -12,7 +12,7 @@ import {
   type Suppression,
   type TypeModel,
 } from "../model/resource-model.js";
-import type { PatternTally } from "../model/validators.js";
+import { addPatternTally, emptyPatternTally, type PatternTally } from "../model/validators.js";
 
 export interface PlannedType {
   readonly file: string;
@@ -181,12 +181,12 @@ export function planGeneration(
   const findings: Finding[] = [...loadFindings];
   const blocked = new Set(loadFindings.filter((f) => f.severity === "error").map((f) => f.file));
   const planned: PlannedType[] = [];
-  const patterns: PatternTally = { kept: 0, rewritten: 0, dropped: 0, blank: 0 };
+  const patterns = emptyPatternTally();
   for (const loaded of schemas) {
     if (blocked.has(loaded.file)) continue;
     const type = planType(loaded, config, findings);
     if (!type) continue;
-    for (const k of Object.keys(patterns) as (keyof PatternTally)[]) patterns[k] += type.model.patterns[k];
+    addPatternTally(patterns, type.model.patterns);
     planned.push(type);
   }
   const types = dropNameClashes(planned, findings);

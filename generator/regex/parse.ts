@@ -228,14 +228,7 @@ class Parser {
     }
     if (third === "P" && fourth === "=") {
       this.pos += 4;
-      const name = this.readName(")", start);
-      parts.push({
-        kind: "backref",
-        ref: name,
-        raw: this.slice(start),
-        fold: flags.fold,
-        beforeDigit: false,
-      });
+      parts.push(this.namedBackref(this.readName(")", start), start, flags));
       return;
     }
     if (third === "<" && fourth !== "=" && fourth !== "!") {
@@ -265,6 +258,11 @@ class Parser {
     if (!CAPTURE_NAME.test(name)) this.fail("invalid named capture", start);
     this.captureNames.push(name);
     return this.finishGroup("named", this.slice(start), start, { ...flags }, name);
+  }
+
+  /** A backreference by name (`(?P=name)`, `\k<name>`), once the name is read. */
+  private namedBackref(name: string, start: number, flags: Flags): Node {
+    return { kind: "backref", ref: name, raw: this.slice(start), fold: flags.fold, beforeDigit: false };
   }
 
   private readName(terminator: string, start: number): string {
@@ -366,14 +364,7 @@ class Parser {
     }
     if (next === "k" && this.peek(2) === "<") {
       this.pos += 3;
-      const name = this.readName(">", start);
-      parts.push({
-        kind: "backref",
-        ref: name,
-        raw: this.slice(start),
-        fold: flags.fold,
-        beforeDigit: false,
-      });
+      parts.push(this.namedBackref(this.readName(">", start), start, flags));
       return;
     }
     // A single digit 1-9 not followed by an octal digit is a backreference (RE2 rejects it).

@@ -14,6 +14,7 @@ import {
   isRecord,
   isUnknown,
   makeRecord,
+  mapItems,
   type TfRecord,
   type TfValue,
 } from "../values/value.js";
@@ -108,7 +109,7 @@ function spell(type: AttributeType, value: TfValue, prior: TfValue): TfValue {
     case "listNested": {
       if (!Array.isArray(value) || !Array.isArray(prior)) return value;
       const priorItems = prior as readonly TfValue[];
-      return sameOrNew(value as readonly TfValue[], (item, i) =>
+      return mapItems(value as readonly TfValue[], (item, i) =>
         i < priorItems.length ? keepPriorSpelling(type.attributes, item, priorItems[i] ?? null) : item,
       );
     }
@@ -162,18 +163,8 @@ function priorElementsOfSameMeaning(
   };
   pair(exactKey);
   pair((item) => meaningKey(objectType, item));
-  return sameOrNew(items, (item, i) => {
+  return mapItems(items, (item, i) => {
     const index = partner[i] as number;
     return index >= 0 ? (priorItems[index] as TfRecord) : item;
   });
-}
-
-function sameOrNew(items: readonly TfValue[], convert: (item: TfValue, i: number) => TfValue): TfValue {
-  let changed = false;
-  const next = items.map((item, i) => {
-    const converted = convert(item, i);
-    if (converted !== item) changed = true;
-    return converted;
-  });
-  return changed ? next : items;
 }

@@ -3,7 +3,7 @@
 // have no address). Every planning step walks nested attributes the same way.
 import type { AttributeType, Attributes } from "../schema/types.js";
 import type { PathStep } from "../values/path.js";
-import { isRecord, type TfRecord, type TfValue } from "../values/value.js";
+import { isRecord, mapItems, type TfRecord, type TfValue } from "../values/value.js";
 import { partnersOf } from "./correlate.js";
 
 export interface NestedVisit {
@@ -48,7 +48,7 @@ export function mapNested(
       if (!Array.isArray(planned)) return planned;
       const configItems = Array.isArray(config) ? (config as readonly TfValue[]) : [];
       const priorItems = Array.isArray(prior) ? (prior as readonly TfValue[]) : [];
-      return replaceItems(planned as readonly TfValue[], (item, i) =>
+      return mapItems(planned as readonly TfValue[], (item, i) =>
         isRecord(item)
           ? visit({
               attributes,
@@ -66,7 +66,7 @@ export function mapNested(
       const items = planned as readonly TfValue[];
       const configPartners = partnersOf(attributes, items, config);
       const priorPartners = partnersOf(attributes, items, prior);
-      return replaceItems(items, (item, i) =>
+      return mapItems(items, (item, i) =>
         isRecord(item)
           ? visit({
               attributes,
@@ -104,14 +104,4 @@ export function mapNested(
       return out;
     }
   }
-}
-
-function replaceItems(items: readonly TfValue[], convert: (item: TfValue, i: number) => TfValue): TfValue {
-  let changed = false;
-  const next = items.map((item, i) => {
-    const converted = convert(item, i);
-    if (converted !== item) changed = true;
-    return converted;
-  });
-  return changed ? next : items;
 }

@@ -71,6 +71,17 @@ export function isNumber(v: TfValue | undefined): v is TfNumber {
 }
 
 /** A fresh record with a null prototype, so that any key (even "__proto__") is plain data. */
+/** Maps list items; the same list comes back when no item changed (callers compare by identity). */
+export function mapItems(items: readonly TfValue[], convert: (item: TfValue, i: number) => TfValue): TfValue {
+  let changed = false;
+  const next = items.map((item, i) => {
+    const converted = convert(item, i);
+    if (converted !== item) changed = true;
+    return converted;
+  });
+  return changed ? next : items;
+}
+
 export function makeRecord(entries: Iterable<readonly [string, TfValue]> = []): TfRecord {
   const record: Record<string, TfValue> = Object.create(null) as Record<string, TfValue>;
   for (const [key, value] of entries) record[key] = value;

@@ -21,6 +21,7 @@ import {
 } from "../../runtime/values/index.js";
 import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
 import { errorsOf, type TerraformSim } from "./terraform.js";
+import { show } from "./state-compare.js";
 
 const ACCOUNT = "123456789012";
 type Doc = Record<string, unknown>;
@@ -411,17 +412,6 @@ function withoutComputedOnly(attributes: Attributes, value: TfRecord): TfRecord 
     }),
   );
 }
-
-const show = (value: TfValue | undefined): string =>
-  JSON.stringify(value ?? null, (_k, v: unknown) =>
-    typeof v === "object" &&
-    v !== null &&
-    !Array.isArray(v) &&
-    Object.getPrototypeOf(v) !== null &&
-    Object.getPrototypeOf(v) !== Object.prototype
-      ? String(v)
-      : v,
-  );
 
 /** The same JSON with every object's keys in reverse order (a re-serialisation). */
 function reverseKeys(value: unknown): unknown {
