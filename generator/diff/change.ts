@@ -16,6 +16,9 @@ export type ChangeKind =
   | "writeOnlyRemoved"
   | "deprecatedAdded"
   | "deprecatedRemoved"
+  | "defaultAdded"
+  | "defaultRemoved"
+  | "defaultChanged"
   | "enumChanged"
   | "patternChanged"
   | "boundChanged"
@@ -47,6 +50,9 @@ export const CHANGE_KIND_ORDER: readonly ChangeKind[] = [
   "writeOnlyRemoved",
   "deprecatedAdded",
   "deprecatedRemoved",
+  "defaultAdded",
+  "defaultRemoved",
+  "defaultChanged",
   "enumChanged",
   "patternChanged",
   "boundChanged",

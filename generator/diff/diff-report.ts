@@ -12,7 +12,7 @@ import type { ModuleKind } from "../model/resource-model.js";
 import { type PlannedType, planGeneration } from "../pipeline/plan.js";
 import { type Change, compareChanges, compareText } from "./change.js";
 import { propertyChanges } from "./property-changes.js";
-import { schemaNodes } from "./schema-nodes.js";
+import { modelNodes } from "./model-nodes.js";
 import { terraformPaths } from "./tf-paths.js";
 import {
   type GeneratedModules,
@@ -184,8 +184,6 @@ function attributesOf(planned: PlannedType | undefined): Attributes | undefined 
   return undefined;
 }
 
-const NOT_EXPOSED = "no resource or data source was generated for this type before";
-
 function diffChangedType(before: Side, after: Side): ChangedType {
   const b = before.loaded.schema as unknown as CfnResourceSchema;
   const a = after.loaded.schema as unknown as CfnResourceSchema;
@@ -193,17 +191,17 @@ function diffChangedType(before: Side, after: Side): ChangedType {
   const afterModules = generatedModules(after.planned);
   const handlers = handlerChanges(b, a, beforeModules, afterModules);
   const explained = new Set(handlers.flatMap((c) => (c.moduleEffect ? [c.moduleEffect.module] : [])));
-  let properties = propertyChanges(
-    { nodes: schemaNodes(b), tfPaths: terraformPaths(attributesOf(before.planned)) },
-    { nodes: schemaNodes(a), tfPaths: terraformPaths(attributesOf(after.planned)) },
-  );
-  const exposedBefore = beforeModules.names.has("resource") || beforeModules.names.has("singularDataSource");
-  if (!exposedBefore) {
-    // Nobody can depend on attributes that were never generated.
-    properties = properties.map((c) =>
-      c.breaking ? { ...c, breaking: false, reason: `${c.reason}; but ${NOT_EXPOSED}` } : c,
-    );
-  }
+  const beforeAttributes = attributesOf(before.planned);
+  const afterAttributes = attributesOf(after.planned);
+  // Without a model on one side there are no attributes to compare: the modules appearing or
+  // disappearing say it all.
+  const properties =
+    beforeAttributes === undefined || afterAttributes === undefined
+      ? []
+      : propertyChanges(
+          { nodes: modelNodes(beforeAttributes), tfPaths: terraformPaths(beforeAttributes) },
+          { nodes: modelNodes(afterAttributes), tfPaths: terraformPaths(afterAttributes) },
+        );
   const changes = [
     ...moduleChanges(beforeModules, afterModules, explained),
     ...identifierChanges(b, a),

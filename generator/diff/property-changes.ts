@@ -1,13 +1,15 @@
-// Property-level changes between two versions of one schema, each classified for provider users.
+// Property-level changes between the models of two versions of one schema, each classified for
+// provider users.
 // Rules: anything that can make a valid configuration invalid, force a replacement that did not
 // happen before, or change a value's type is breaking; anything that only accepts more is not.
+import { isDeepStrictEqual } from "node:util";
 import { type Change, type ChangeKind, compareText, type ScalarValue } from "./change.js";
 import { comparePatterns } from "./pattern-samples.js";
-import { BOUND_KEYWORDS, type BoundKeyword, type SchemaNode } from "./schema-nodes.js";
+import { BOUND_KEYWORDS, type BoundKeyword, type ModelNode, type RegexFact } from "./model-nodes.js";
 import { type TerraformPaths, terraformPathOf } from "./tf-paths.js";
 
 export interface PropertySide {
-  readonly nodes: ReadonlyMap<string, SchemaNode>;
+  readonly nodes: ReadonlyMap<string, ModelNode>;
   readonly tfPaths: TerraformPaths;
 }
 
@@ -19,7 +21,7 @@ const LOWER_BOUNDS: ReadonlySet<BoundKeyword> = new Set(["minLength", "minimum",
 const NOT_VALIDATED = "read-only attribute: values are not validated";
 
 /** The flags of a new property, as a reviewer wants them next to "added". */
-function addedTraits(node: SchemaNode): string {
+function addedTraits(node: ModelNode): string {
   const traits = [node.readOnly ? "read-only" : node.required ? "required" : "optional"];
   if (node.createOnly && !node.readOnly) traits.push("create-only");
   if (node.writeOnly) traits.push("write-only");
@@ -27,7 +29,7 @@ function addedTraits(node: SchemaNode): string {
   return `added (${traits.join(", ")})`;
 }
 
-function propertyAdded(node: SchemaNode): Draft {
+function propertyAdded(node: ModelNode): Draft {
   const base = { kind: "propertyAdded" as const, summary: addedTraits(node) };
   if (node.readOnly) return { ...base, breaking: false, reason: "new read-only attribute" };
   if (node.required) {
@@ -47,7 +49,7 @@ function flagChange(kind: ChangeKind, summary: string, breaking: boolean, reason
   return { kind, summary, breaking, reason };
 }
 
-function flagChanges(before: SchemaNode, after: SchemaNode): Draft[] {
+function flagChanges(before: ModelNode, after: ModelNode): Draft[] {
   const out: Draft[] = [];
   if (!before.required && after.required) {
     out.push(
@@ -98,7 +100,7 @@ function scalar(v: unknown): ScalarValue {
     : JSON.stringify(v);
 }
 
-function enumChange(before: SchemaNode, after: SchemaNode): Draft | undefined {
+function enumChange(before: ModelNode, after: ModelNode): Draft | undefined {
   const oldValues = before.enum?.map(enumKey);
   const newValues = after.enum?.map(enumKey);
   if (oldValues === undefined && newValues === undefined) return undefined;
@@ -148,23 +150,31 @@ function enumChange(before: SchemaNode, after: SchemaNode): Draft | undefined {
   };
 }
 
-function patternChange(before: SchemaNode, after: SchemaNode): Draft | undefined {
-  if (before.pattern === after.pattern) return undefined;
+/** The model keeps the pattern as an ECMAScript regex; its inline-flag form is the dialect the sampler reads. */
+function patternText(fact: RegexFact | undefined): string | undefined {
+  if (fact === undefined) return undefined;
+  const inline = (fact.flags.includes("s") ? "(?s)" : "") + (fact.flags.includes("i") ? "(?i)" : "");
+  return inline + fact.source;
+}
+
+function patternChange(before: ModelNode, after: ModelNode): Draft | undefined {
+  const old = patternText(before.pattern);
+  const now = patternText(after.pattern);
+  if (old === now) return undefined;
   const base = {
     kind: "patternChanged" as const,
     keyword: "pattern",
-    ...(before.pattern !== undefined && { before: before.pattern }),
-    ...(after.pattern !== undefined && { after: after.pattern }),
+    ...(old !== undefined && { before: old }),
+    ...(now !== undefined && { after: now }),
   };
-  // An empty pattern is no validation at all (the cache blanks patterns Go cannot compile).
-  const hadPattern = before.pattern !== undefined && before.pattern !== "";
-  const hasPattern = after.pattern !== undefined && after.pattern !== "";
-  if (!hasPattern)
+  // The model has no validator for a blank pattern (no validation at all) or one it had to drop.
+  if (now === undefined)
     return { ...base, summary: "pattern removed", breaking: false, reason: "accepts more values" };
-  const summary = hadPattern ? "pattern changed" : "pattern added";
+  const summary = old !== undefined ? "pattern changed" : "pattern added";
   if (after.readOnly) return { ...base, summary, breaking: false, reason: NOT_VALIDATED };
-  if (!hadPattern) return { ...base, summary, breaking: true, reason: "values must now match the pattern" };
-  const verdict = comparePatterns(before.pattern!, after.pattern!);
+  if (old === undefined)
+    return { ...base, summary, breaking: true, reason: "values must now match the pattern" };
+  const verdict = comparePatterns(old, now);
   if (verdict.kind === "narrowed") {
     return {
       ...base,
@@ -189,7 +199,51 @@ function patternChange(before: SchemaNode, after: SchemaNode): Draft | undefined
   };
 }
 
-function boundChanges(before: SchemaNode, after: SchemaNode): Draft[] {
+const defaultText = (v: unknown): ScalarValue => scalar(v);
+
+/**
+ * Defaults are what the provider plans when a configuration omits the attribute. A new one is
+ * planned for configurations that omit it; a changed one plans an update of every object whose
+ * configuration omits it.
+ */
+function defaultChange(before: ModelNode, after: ModelNode): Draft | undefined {
+  const had = before.default !== undefined;
+  const has = after.default !== undefined;
+  if (!had && !has) return undefined;
+  if (had && has && isDeepStrictEqual(before.default, after.default)) return undefined;
+  const base = {
+    keyword: "default",
+    ...(had && { before: defaultText(before.default) }),
+    ...(has && { after: defaultText(after.default) }),
+  };
+  if (!had) {
+    return {
+      ...base,
+      kind: "defaultAdded",
+      summary: `default ${JSON.stringify(after.default)} added`,
+      breaking: false,
+      reason: "configurations that omit it now plan the default instead of the service's value",
+    };
+  }
+  if (!has) {
+    return {
+      ...base,
+      kind: "defaultRemoved",
+      summary: "default removed",
+      breaking: false,
+      reason: "configurations that omit it leave the value to the service",
+    };
+  }
+  return {
+    ...base,
+    kind: "defaultChanged",
+    summary: `default ${JSON.stringify(before.default)} → ${JSON.stringify(after.default)}`,
+    breaking: true,
+    reason: "objects whose configuration omits it are updated to the new default",
+  };
+}
+
+function boundChanges(before: ModelNode, after: ModelNode): Draft[] {
   const out: Draft[] = [];
   for (const keyword of BOUND_KEYWORDS) {
     const b = before.bounds[keyword];
@@ -212,7 +266,7 @@ function boundChanges(before: SchemaNode, after: SchemaNode): Draft[] {
   return out;
 }
 
-function comparedChanges(before: SchemaNode, after: SchemaNode): Draft[] {
+function comparedChanges(before: ModelNode, after: ModelNode): Draft[] {
   const out: Draft[] = [];
   if (before.shape !== after.shape) {
     out.push({
@@ -225,6 +279,8 @@ function comparedChanges(before: SchemaNode, after: SchemaNode): Draft[] {
     });
   }
   out.push(...flagChanges(before, after));
+  const d = defaultChange(before, after);
+  if (d) out.push(d);
   const e = enumChange(before, after);
   if (e) out.push(e);
   const p = patternChange(before, after);
@@ -238,9 +294,9 @@ function comparedChanges(before: SchemaNode, after: SchemaNode): Draft[] {
  * same shape: the topmost added/removed property. Below it, or below a type change, it is implied.
  */
 function isTopmost(
-  node: SchemaNode,
-  other: ReadonlyMap<string, SchemaNode>,
-  own: ReadonlyMap<string, SchemaNode>,
+  node: ModelNode,
+  other: ReadonlyMap<string, ModelNode>,
+  own: ReadonlyMap<string, ModelNode>,
 ) {
   if (node.parentPointer === undefined) return true;
   const otherParent = other.get(node.parentPointer);

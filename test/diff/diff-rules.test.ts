@@ -176,6 +176,34 @@ describe("flags", () => {
       check(before, after, [[kind, "/properties/Size", breaking, "size"]]));
   }
 
+  test("newly required but with a default: the attribute stays optional, so only the default is new", () =>
+    check(withSize(), { ...props({ Size: { type: "integer", default: 3 } }), required: ["Name", "Size"] }, [
+      ["defaultAdded", "/properties/Size", false, "size"],
+    ]));
+
+  test("a default added to an optional attribute is reported and not breaking", () =>
+    check(withSize(), props({ Size: { type: "integer", default: 3 } }), [
+      ["defaultAdded", "/properties/Size", false, "size"],
+    ]));
+
+  test("a default removed is not breaking; a changed default is", () => {
+    check(props({ Size: { type: "integer", default: 3 } }), withSize(), [
+      ["defaultRemoved", "/properties/Size", false, "size"],
+    ]);
+    check(
+      props({ Size: { type: "integer", default: 3 } }),
+      props({ Size: { type: "integer", default: 4 } }),
+      [["defaultChanged", "/properties/Size", true, "size"]],
+    );
+  });
+
+  test("a member newly required inside an optional object is breaking (the model refuses null there)", () =>
+    check(
+      props({ Cfg: { type: "object", properties: { A: { type: "string" } } } }),
+      props({ Cfg: { type: "object", properties: { A: { type: "string" } }, required: ["A"] } }),
+      [["requiredAdded", "/properties/Cfg/properties/A", true, "cfg.a"]],
+    ));
+
   test("a flag on a collection is reported once, not again for its elements", () =>
     check(
       props({ Labels: { type: "array", items: { type: "string" } } }),
@@ -237,18 +265,21 @@ describe("constraints", () => {
     ["maxLength raised", s({ maxLength: 5 }), s({ maxLength: 10 }), "boundChanged", false],
     ["minLength added", s({}), s({ minLength: 1 }), "boundChanged", true],
     ["minLength removed", s({ minLength: 1 }), s({}), "boundChanged", false],
-    [
-      "narrowed enum on a read-only attribute (not validated)",
-      s({ enum: ["A", "B"] }, { readOnlyProperties: ["/properties/Mode"] }),
-      s({ enum: ["A"] }, { readOnlyProperties: ["/properties/Mode"] }),
-      "enumChanged",
-      false,
-    ],
   ];
   for (const [name, before, after, kind, breaking] of rows) {
     test(`${name}: ${breaking ? "breaking" : "not breaking"}`, () =>
       check(before, after, [[kind, "/properties/Mode", breaking, "mode"]]));
   }
+
+  test("a narrowed enum on a read-only attribute is no change: the model validates no read-only value", () => {
+    const readOnly = { readOnlyProperties: ["/properties/Mode"] };
+    assert.deepEqual(changesFor(s({ enum: ["A", "B"] }, readOnly), s({ enum: ["A"] }, readOnly)), []);
+  });
+
+  test("an inline-flag pattern is compared in its own dialect", () =>
+    check(s({ pattern: "(?s)^a.*$" }), s({ pattern: "(?s)^a.+$" }), [
+      ["patternChanged", "/properties/Mode", true, "mode"],
+    ]));
 
   test("number bounds: minimum raised is breaking, maximum raised is not", () =>
     check(
@@ -319,12 +350,14 @@ describe("identifier, handlers, generated modules", () => {
     );
   });
 
-  test("property changes of a type nobody could use before are not breaking", () => {
+  test("a type nobody could use before: its modules appear, and no attribute of a missing model is itemised", () => {
     const changes = changesFor(props({ Count: { type: "integer" }, Size: { type: "string" } }), props({}));
-    const removals = changes.filter((c) => c.kind === "propertyRemoved");
-    assert.equal(removals.length, 2);
-    assert.ok(
-      removals.every((c) => !c.breaking && /no resource or data source was generated/.test(c.reason)),
+    assert.deepEqual(
+      changes.map((c) => [c.kind, c.moduleEffect?.module, c.breaking]),
+      [
+        ["moduleAdded", "resource", false],
+        ["moduleAdded", "singularDataSource", false],
+      ],
     );
   });
 });
