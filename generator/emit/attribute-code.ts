@@ -8,6 +8,7 @@ import type {
   PlanModifier,
   Validator,
 } from "../../runtime/schema/types.js";
+import { isResourceId } from "../../runtime/schema/resource-rules.js";
 
 /** The namespace the generated modules import the constructors under. */
 export const NS = "a";
@@ -106,8 +107,10 @@ function optionsCode(a: Attribute, level: number, out: string[]): void {
   if (a.default !== undefined) out.push(inner, "default: ", jsonLiteral(a.default), ",\n");
   if (a.validators?.length)
     out.push(inner, "validators: [", a.validators.map((v) => validatorCode(v)).join(", "), "],\n");
-  if (a.planModifiers?.length)
-    out.push(inner, "planModifiers: [", a.planModifiers.map(planModifierCode).join(", "), "],\n");
+  // useStateForUnknown follows from the flags by rule: `a.resource()` adds it (runtime/schema/resource-rules.ts).
+  const modifiers = a.planModifiers?.filter((m) => m.kind !== "useStateForUnknown") ?? [];
+  if (modifiers.length > 0)
+    out.push(inner, "planModifiers: [", modifiers.map(planModifierCode).join(", "), "],\n");
   out.push(indentOf(level), "}");
 }
 
@@ -132,7 +135,8 @@ function attributesCodeInto(attributes: Attributes, level: number, out: string[]
   out.push("{\n");
   for (const [name, attribute] of Object.entries(attributes)) {
     out.push(inner, propertyKey(name), ": ");
-    attributeCode(attribute, level + 1, out);
+    if (isResourceId(name, attribute)) out.push(`${NS}.resourceId()`);
+    else attributeCode(attribute, level + 1, out);
     out.push(",\n");
   }
   out.push(indentOf(level), "}");

@@ -215,7 +215,7 @@ export class AttributeWalker {
 
     const planModifiers: PlanModifier[] = [];
     if (shape.arrayKind === "multiset") planModifiers.push({ kind: "multiset" });
-    if (flags.computed && !parent.computedOnly) planModifiers.push({ kind: "useStateForUnknown" });
+    // useStateForUnknown is added to the whole resource tree by one rule (runtime/schema/resource-rules.ts).
     if (matchesAny(this.ctx.createOnly, path)) {
       planModifiers.push({
         kind: isOptionalComputed(flags) ? "requiresReplaceIfConfigured" : "requiresReplace",

@@ -11,6 +11,7 @@ import type {
 import { AttributeWalker, type ModelNote, rootParent, type WalkContext } from "./attributes.js";
 import { type CfnResourceSchema, MappingError } from "./cfn-schema.js";
 import { singularDataSourceFrom } from "../../runtime/schema/derive.js";
+import { RESOURCE_ID, withStateForUnknown } from "../../runtime/schema/resource-rules.js";
 import { isGlobalService } from "./global-services.js";
 import { identityName, isMetaArgument, topLevelAttributeName, type TypeNames, typeNames } from "./naming.js";
 import { rootPath, pointerSet } from "./pointers.js";
@@ -38,8 +39,6 @@ export interface TypeModel {
   readonly notes: readonly ModelNote[];
   readonly patterns: PatternTally;
 }
-
-const ID_DESCRIPTION = "Uniquely identifies the resource.";
 
 /** First sentence of a description, as the Go provider uses it for identity attributes. */
 function firstSentence(description: string | undefined): string {
@@ -94,13 +93,6 @@ function buildAttributes(schema: CfnResourceSchema, names: TypeNames, ctx: WalkC
   return attributes;
 }
 
-const resourceId: Attribute = {
-  type: { kind: "string", flavor: "plain" },
-  description: ID_DESCRIPTION,
-  computed: true,
-  planModifiers: [{ kind: "useStateForUnknown" }],
-};
-
 export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
   const names = typeNames(schema.typeName);
   const ctx: WalkContext = {
@@ -124,7 +116,7 @@ export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
       tfTypeName: names.tfTypeName,
       description: schema.description ?? "",
       schemaVersion: 1,
-      attributes: { ...attributes, id: resourceId },
+      attributes: withStateForUnknown({ ...attributes, id: RESOURCE_ID }),
       primaryIdentifier: schema.primaryIdentifier ?? [],
       identity: identity(schema),
       readOnlyProperties: schema.readOnlyProperties ?? [],

@@ -10,6 +10,7 @@ import type {
   SingularDataSourceDefinition,
   Validator,
 } from "./types.js";
+import { RESOURCE_ID, withStateForUnknown } from "./resource-rules.js";
 
 /** Everything an attribute declares besides its CloudFormation name and type. */
 export type AttributeOptions = Omit<Attribute, "cfnName" | "type">;
@@ -88,9 +89,14 @@ export const requiresReplace = (): PlanModifier => ({ kind: "requiresReplace" })
 export const requiresReplaceIfConfigured = (): PlanModifier => ({ kind: "requiresReplaceIfConfigured" });
 
 // --- definitions ---
+/** The synthetic `id` of every resource. */
+export const resourceId = (): Attribute => RESOURCE_ID;
+
+/** A resource: plan modifiers that follow from the flags by rule are added here, not written out. */
 export const resource = (d: Omit<ResourceDefinition, "kind">): ResourceDefinition => ({
   kind: "resource",
   ...d,
+  attributes: withStateForUnknown(d.attributes),
 });
 export const singularDataSource = (
   d: Omit<SingularDataSourceDefinition, "kind">,
