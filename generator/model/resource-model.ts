@@ -1,7 +1,6 @@
 // One CloudFormation type → its resource, singular and plural data source definitions
 // (cfn-mapping.md §7, §8). Pure: no I/O; suppression decisions come back as data.
 import type {
-  Attribute,
   Attributes,
   IdentityAttribute,
   PluralDataSourceDefinition,
