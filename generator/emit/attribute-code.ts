@@ -9,6 +9,7 @@ import type {
   Validator,
 } from "../../runtime/schema/types.js";
 import { isResourceId } from "../../runtime/schema/resource-rules.js";
+import { definitionName } from "../model/definition-names.js";
 
 /** The namespace the generated modules import the constructors under. */
 export const NS = "a";
@@ -116,7 +117,12 @@ function optionsCode(a: Attribute, level: number, out: string[]): void {
 
 const FLAGS = ["required", "optional", "computed", "writeOnly", "deprecated"] as const;
 
-function attributeCode(a: Attribute, level: number, out: string[]): void {
+/** Nested attribute trees printed as named constants, by object (every copy of a tree maps to its name). */
+type Hoisted = ReadonlyMap<Attributes, string>;
+
+const NONE: Hoisted = new Map();
+
+function attributeCode(a: Attribute, level: number, out: string[], hoisted: Hoisted): void {
   const cfnName = a.cfnName === undefined ? "undefined" : literal(a.cfnName);
   out.push(`${NS}.${constructorName(a)}(${cfnName}, `);
   if (a.type.kind === "list" || a.type.kind === "set" || a.type.kind === "map") {
@@ -125,18 +131,20 @@ function attributeCode(a: Attribute, level: number, out: string[]): void {
   optionsCode(a, level, out);
   if ("attributes" in a.type) {
     out.push(", ");
-    attributesCodeInto(a.type.attributes, level, out);
+    const name = hoisted.get(a.type.attributes);
+    if (name !== undefined) out.push(name);
+    else attributesCodeInto(a.type.attributes, level, out, hoisted);
   }
   out.push(")");
 }
 
-function attributesCodeInto(attributes: Attributes, level: number, out: string[]): void {
+function attributesCodeInto(attributes: Attributes, level: number, out: string[], hoisted: Hoisted): void {
   const inner = indentOf(level + 1);
   out.push("{\n");
   for (const [name, attribute] of Object.entries(attributes)) {
     out.push(inner, propertyKey(name), ": ");
     if (isResourceId(name, attribute)) out.push(`${NS}.resourceId()`);
-    else attributeCode(attribute, level + 1, out);
+    else attributeCode(attribute, level + 1, out, hoisted);
     out.push(",\n");
   }
   out.push(indentOf(level), "}");
@@ -149,8 +157,81 @@ function attributesCodeInto(attributes: Attributes, level: number, out: string[]
  * of a generate run (measured with --cpu-prof); nothing here needs it, since every piece is
  * either a fixed token or a JSON.stringify'd literal.
  */
-export function attributesCode(attributes: Attributes, level: number): string {
+export function attributesCode(attributes: Attributes, level: number, hoisted: Hoisted = NONE): string {
   const out: string[] = [];
-  attributesCodeInto(attributes, level, out);
+  attributesCodeInto(attributes, level, out, hoisted);
   return out.join("");
+}
+
+/** Nested trees in post-order (members before the tree holding them), each with its definition name. */
+function namedTrees(attributes: Attributes, out: [Attributes, string][] = []): [Attributes, string][] {
+  for (const a of Object.values(attributes)) {
+    if (!("attributes" in a.type)) continue;
+    namedTrees(a.type.attributes, out);
+    const name = definitionName(a.type.attributes);
+    if (name !== undefined) out.push([a.type.attributes, name]);
+  }
+  return out;
+}
+
+const RESERVED = new Set(
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false " +
+    "finally for function if import in instanceof new null return super switch this throw true try " +
+    "typeof var void while with yield let static implements interface package private protected public " +
+    "await arguments eval undefined NaN Infinity"
+  ).split(" "),
+);
+
+/** A module-level name for a definition that shadows nothing the module or JavaScript uses. */
+function constantName(definition: string, taken: ReadonlySet<string>): string {
+  let base = definition.replace(/[^A-Za-z0-9_$]/g, "_");
+  if (!/^[A-Za-z_$]/.test(base)) base = `_${base}`;
+  if (base === NS || RESERVED.has(base) || base in globalThis) base = `${base}Attributes`;
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+  return name;
+}
+
+export interface ModuleAttributesCode {
+  /** `const Name = {…};` declarations, members before users, or "" when nothing repeats. */
+  readonly constants: string;
+  readonly tree: string;
+}
+
+/**
+ * A resource's attribute tree where every nested tree that occurs more than once, identically, is
+ * printed once as a constant named after its CloudFormation definition and referenced by name.
+ * Identical means identical text: the same definition under different flags stays separate.
+ */
+export function moduleAttributesCode(attributes: Attributes, level: number): ModuleAttributesCode {
+  const trees = namedTrees(attributes);
+  const uses = new Map<string, number>();
+  for (const [, name] of trees) uses.set(name, (uses.get(name) ?? 0) + 1);
+  const groups = new Map<string, { definition: string; trees: Attributes[] }>();
+  for (const [tree, name] of trees) {
+    if (uses.get(name)! < 2) continue;
+    const text = attributesCode(tree, 0);
+    const group = groups.get(text) ?? { definition: name, trees: [] };
+    group.trees.push(tree);
+    groups.set(text, group);
+  }
+  const hoisted = new Map<Attributes, string>();
+  const order: [string, Attributes][] = [];
+  const taken = new Set<string>();
+  for (const group of groups.values()) {
+    if (group.trees.length < 2) continue;
+    const name = constantName(group.definition, taken);
+    taken.add(name);
+    for (const tree of group.trees) hoisted.set(tree, name);
+    order.push([name, group.trees[0]!]);
+  }
+  if (order.length === 0) return { constants: "", tree: attributesCode(attributes, level) };
+  const constants = order.map(([name, tree]) => {
+    // The constant's own body is printed in full; only the trees inside it are referenced.
+    const inner = new Map(hoisted);
+    for (const [t, n] of hoisted) if (n === name) inner.delete(t);
+    return `const ${name} = ${attributesCode(tree, 0, inner)};`;
+  });
+  return { constants: constants.join("\n\n"), tree: attributesCode(attributes, level, hoisted) };
 }

@@ -7,7 +7,7 @@ import type {
   SingularDataSourceDefinition,
 } from "../../runtime/schema/types.js";
 import { repoRoot } from "../config/paths.js";
-import { attributesCode, jsonLiteral, literal, NS } from "./attribute-code.js";
+import { attributesCode, jsonLiteral, literal, moduleAttributesCode, NS } from "./attribute-code.js";
 import { ModuleWriter } from "./module-writer.js";
 
 const headerTemplate = fs.readFileSync(path.join(repoRoot, "templates/module-header.txt"), "utf8");
@@ -32,12 +32,20 @@ export function resourceModule(d: ResourceDefinition): string {
   const m = new ModuleWriter();
   const w = m.w;
   writePrelude(m, d.cfnTypeName);
+  const code = moduleAttributesCode(d.attributes, 1);
+  if (code.constants !== "") {
+    w.writeLine(
+      "// Attribute trees this resource uses more than once, named after their CloudFormation definitions.",
+    );
+    w.write(m.raw(code.constants));
+    w.blankLineIfLastNot();
+  }
   w.write(`export default ${NS}.resource({`).indent(() => {
     w.writeLine(`cfnTypeName: ${literal(d.cfnTypeName)},`);
     w.writeLine(`tfTypeName: ${literal(d.tfTypeName)},`);
     w.writeLine(`description: ${m.literal(d.description)},`);
     w.writeLine(`schemaVersion: ${d.schemaVersion},`);
-    w.writeLine(`attributes: ${m.raw(attributesCode(d.attributes, 1))},`);
+    w.writeLine(`attributes: ${m.raw(code.tree)},`);
     w.writeLine(`primaryIdentifier: ${stringList(d.primaryIdentifier)},`);
     w.writeLine(
       `identity: ${jsonLiteral(d.identity.map((i) => ({ name: i.name, description: i.description })))},`,

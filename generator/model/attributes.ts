@@ -21,6 +21,7 @@ import {
   matchesPlain,
   type PointerSet,
 } from "./pointers.js";
+import { enteredDefinition, nameAttributes } from "./definition-names.js";
 import { type Resolved, resolveNode } from "./resolve.js";
 import { arrayValidators, type ModelNote, primitiveValidators, type ValidatorContext } from "./validators.js";
 
@@ -60,6 +61,8 @@ interface Parent {
   readonly computedOnly: boolean;
   readonly optionalComputed: boolean;
   readonly refStack: readonly string[];
+  /** The definition the parent's own `$ref` entered: names an object parent's attribute tree. */
+  readonly definition?: string;
 }
 
 export const rootParent = (path: AttributePath): Parent => ({
@@ -195,6 +198,7 @@ export class AttributeWalker {
       computedOnly: isComputedOnly(flags),
       optionalComputed: isOptionalComputed(flags),
       refStack: resolved.refStack,
+      definition: enteredDefinition(parent.refStack, resolved.refStack),
     };
     const shape = this.shape(resolved, pointer, childParent);
     return this.finish(cfnName, resolved, pointer, path, flags, parent, shape);
@@ -280,11 +284,9 @@ export class AttributeWalker {
       );
     }
     if (hasKeys(node.properties)) {
-      const attributes = this.objectAttributes(
-        node.properties!,
-        node.required,
-        pointer + "/properties",
-        parent,
+      const attributes = nameAttributes(
+        this.objectAttributes(node.properties!, node.required, pointer + "/properties", parent),
+        parent.definition,
       );
       return { type: { kind: "object", attributes }, validators: [], defaultTarget: { kind: "object" } };
     }
@@ -334,14 +336,12 @@ export class AttributeWalker {
     }
     const itemNode = items.node;
     if (hasKeys(itemNode.properties) && !hasKeys(itemNode.patternProperties)) {
-      const attributes = this.objectAttributes(
-        itemNode.properties!,
-        itemNode.required,
-        itemsPointer + "/properties",
-        {
+      const attributes = nameAttributes(
+        this.objectAttributes(itemNode.properties!, itemNode.required, itemsPointer + "/properties", {
           ...itemParent,
           refStack: items.refStack,
-        },
+        }),
+        enteredDefinition(parent.refStack, items.refStack),
       );
       return {
         ...withKind({ kind: collection === "set" ? "setNested" : "listNested", attributes }),
@@ -418,11 +418,9 @@ export class AttributeWalker {
     if (!value.recursiveRef) {
       // Objects as map values: nested attributes; the values' `required` is ignored (§4.3).
       if (hasKeys(value.node.properties) && !hasKeys(value.node.patternProperties)) {
-        const attributes = this.objectAttributes(
-          value.node.properties!,
-          [],
-          valuePointer + "/properties",
-          valueParent,
+        const attributes = nameAttributes(
+          this.objectAttributes(value.node.properties!, [], valuePointer + "/properties", valueParent),
+          enteredDefinition(parent.refStack, value.refStack),
         );
         return { type: { kind: "mapNested", attributes }, validators: [] };
       }

@@ -10,6 +10,7 @@ import type {
 import { AttributeWalker, type ModelNote, rootParent, type WalkContext } from "./attributes.js";
 import { type CfnResourceSchema, MappingError } from "./cfn-schema.js";
 import { singularDataSourceFrom } from "../../runtime/schema/derive.js";
+import { copyDefinitionName } from "./definition-names.js";
 import { RESOURCE_ID, withStateForUnknown } from "../../runtime/schema/resource-rules.js";
 import { isGlobalService } from "./global-services.js";
 import { identityName, isMetaArgument, topLevelAttributeName, type TypeNames, typeNames } from "./naming.js";
@@ -115,7 +116,7 @@ export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
       tfTypeName: names.tfTypeName,
       description: schema.description ?? "",
       schemaVersion: 1,
-      attributes: withStateForUnknown({ ...attributes, id: RESOURCE_ID }),
+      attributes: withStateForUnknown({ ...attributes, id: RESOURCE_ID }, copyDefinitionName),
       primaryIdentifier: schema.primaryIdentifier ?? [],
       identity: identity(schema),
       readOnlyProperties: schema.readOnlyProperties ?? [],

@@ -20,7 +20,10 @@ const STATE_FOR_UNKNOWN: PlanModifier = { kind: "useStateForUnknown" };
  * once and does not change it), except below a Computed-only parent, which is planned whole. The
  * modifier sits after `multiset` and before any replacement modifier.
  */
-function withModifier(a: Attribute, parentComputedOnly: boolean): Attribute {
+/** Told of each nested tree the rule copies (the generator keeps its definition names this way). */
+export type OnCopy = (from: Attributes, to: Attributes) => void;
+
+function withModifier(a: Attribute, parentComputedOnly: boolean, onCopy?: OnCopy): Attribute {
   const others = (a.planModifiers ?? []).filter((m) => m.kind !== "useStateForUnknown");
   const wanted = a.computed === true && !parentComputedOnly;
   const modifiers = wanted
@@ -30,22 +33,25 @@ function withModifier(a: Attribute, parentComputedOnly: boolean): Attribute {
         ...others.filter((m) => m.kind !== "multiset"),
       ]
     : others;
-  const type = nestedWithModifiers(a.type, a.computed === true && a.optional !== true);
+  const type = nestedWithModifiers(a.type, a.computed === true && a.optional !== true, onCopy);
   const { planModifiers: _old, ...rest } = a;
   return { ...rest, type, ...(modifiers.length > 0 && { planModifiers: modifiers }) };
 }
 
-function nestedWithModifiers(type: AttributeType, computedOnly: boolean): AttributeType {
+function nestedWithModifiers(type: AttributeType, computedOnly: boolean, onCopy?: OnCopy): AttributeType {
   if (!("attributes" in type)) return type;
-  return { kind: type.kind, attributes: applyRule(type.attributes, computedOnly) };
+  const attributes = applyRule(type.attributes, computedOnly, onCopy);
+  onCopy?.(type.attributes, attributes);
+  return { kind: type.kind, attributes };
 }
 
-function applyRule(attributes: Attributes, parentComputedOnly: boolean): Attributes {
+function applyRule(attributes: Attributes, parentComputedOnly: boolean, onCopy?: OnCopy): Attributes {
   // fromEntries defines own properties, so an attribute named "__proto__" stays an attribute.
   return Object.fromEntries(
-    Object.entries(attributes).map(([name, a]) => [name, withModifier(a, parentComputedOnly)]),
+    Object.entries(attributes).map(([name, a]) => [name, withModifier(a, parentComputedOnly, onCopy)]),
   );
 }
 
 /** The resource's attribute tree with `useStateForUnknown` where the rule puts it (idempotent). */
-export const withStateForUnknown = (attributes: Attributes): Attributes => applyRule(attributes, false);
+export const withStateForUnknown = (attributes: Attributes, onCopy?: OnCopy): Attributes =>
+  applyRule(attributes, false, onCopy);

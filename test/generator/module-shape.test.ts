@@ -1,6 +1,7 @@
 // Generated modules are thin declarations (issue: "not copies of logic"): read with ts-morph, each
 // is the header, imports of the runtime's define module (and, for a derived singular data source,
-// of its resource module) and one default export that calls a runtime constructor. Checked on the
+// of its resource module), constants holding attribute trees used more than once, and one default
+// export that calls a runtime constructor. Checked on the
 // golden fixture modules and on a sample of every tenth module of the real corpus.
 import assert from "node:assert/strict";
 import path from "node:path";
@@ -34,8 +35,15 @@ function checkModule(file: SourceFile): void {
     );
   }
   const rest = statements.filter((s) => !Node.isImportDeclaration(s));
-  assert.equal(rest.length, 1, `${name}: one statement besides the imports`);
-  const exported = rest[0]!.asKindOrThrow(SyntaxKind.ExportAssignment).getExpression();
+  // Shared attribute trees: `const Name = { … };`, each an object literal, before the export.
+  const constants = rest.slice(0, -1);
+  for (const c of constants) {
+    const declarations = c.asKindOrThrow(SyntaxKind.VariableStatement).getDeclarations();
+    assert.equal(declarations.length, 1, `${name}: one constant per statement`);
+    declarations[0]!.getInitializerOrThrow().asKindOrThrow(SyntaxKind.ObjectLiteralExpression);
+  }
+  assert.ok(rest.length >= 1, `${name}: a default export`);
+  const exported = rest[rest.length - 1]!.asKindOrThrow(SyntaxKind.ExportAssignment).getExpression();
   const call = exported.asKindOrThrow(SyntaxKind.CallExpression);
   const callee = call.getExpression().asKindOrThrow(SyntaxKind.PropertyAccessExpression);
   assert.equal(callee.getExpression().getText(), "a", name);
