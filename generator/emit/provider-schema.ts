@@ -1,6 +1,7 @@
 // generated/provider-schema.json: the document `terraform providers schema -json` prints for the
 // provider, built from the same definitions as the modules. Written as text directly (Terraform's
-// compact form, its field order and omit-empty rules): the document is 15 MB, and building it as
+// compact form, its field order and omit-empty rules, with a line break before each resource and
+// data source entry so the 15 MB file diffs by type): the document is 15 MB, and building it as
 // objects first doubled the cost of this step. Each definition's entry is serialised on its own
 // (on the worker thread that modelled it) and the document assembled from the entries.
 import type { Attribute, Attributes, Definition } from "../../runtime/schema/types.js";
@@ -85,17 +86,18 @@ export function providerSchemaDocumentBytes(
   const pieces: Uint8Array[] = [];
   let text = `{"format_version":"1.0","provider_schemas":{${str(PROVIDER_ADDRESS)}:{"provider":${provider.join("")}`;
   for (const resources of [true, false]) {
-    text += resources ? ',"resource_schemas":{' : '},"data_source_schemas":{';
+    text += resources ? ',"resource_schemas":{' : '\n},"data_source_schemas":{';
     let first = true;
     for (const d of sorted) {
       if ((d.kind === "resource") !== resources) continue;
-      text += `${first ? "" : ","}${str(d.tfTypeName)}:`;
+      // One entry per line, so a change to one type is a one-line diff; JSON ignores the newlines.
+      text += `${first ? "" : ","}\n${str(d.tfTypeName)}:`;
       pieces.push(Buffer.from(text), d.schemaJson);
       text = "";
       first = false;
     }
   }
-  pieces.push(Buffer.from(text + "}}}}" + suffix));
+  pieces.push(Buffer.from(text + "\n}}}}" + suffix));
   return Buffer.concat(pieces);
 }
 
