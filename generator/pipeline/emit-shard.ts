@@ -72,6 +72,8 @@ export interface GeneratedDefinition {
 export interface TypeOutput {
   readonly file: string;
   readonly cfnTypeName: string;
+  /** The effective schema (pins and patches applied), relative to the output folder. */
+  readonly schemaFile: string;
   readonly inputHash: string;
   readonly definitions: readonly GeneratedDefinition[];
   readonly suppressed: readonly Suppression[];
@@ -103,6 +105,25 @@ function moduleText(d: Definition, siblings: readonly Definition[], baseName: st
   return siblings.some((s) => s.kind === "resource")
     ? derivedSingularDataSourceModule(d, moduleBase("resource", baseName))
     : singularDataSourceModule(d);
+}
+
+/** Where a type's effective schema is written: one folder, the schema file's own name. */
+export const EFFECTIVE_SCHEMAS_DIR = "cfn-schemas";
+const effectiveSchemaFile = (file: string): string => `${EFFECTIVE_SCHEMAS_DIR}/${file}`;
+
+/**
+ * The schema as generate used it, for every reader after generate (the binary, the runtime from
+ * source, the emulator): the source text when nothing changed it, otherwise the adjusted document.
+ */
+function writeEffectiveSchema(
+  outDir: string,
+  schemaFile: string,
+  sourceText: string | undefined,
+  loaded: LoadedSchema,
+): void {
+  fs.mkdirSync(path.join(outDir, EFFECTIVE_SCHEMAS_DIR), { recursive: true });
+  const text = sourceText ?? JSON.stringify(loaded.schema, null, 2) + "\n";
+  fs.writeFileSync(path.join(outDir, schemaFile), text);
 }
 
 function writeModule(outDir: string, modulePath: string, text: string): number {
@@ -244,6 +265,15 @@ function emitLoaded(
   // Everything that can fail is done before the first module is written.
   const texts = emitted ? definitions.map((d) => moduleText(d, definitions, moduleBaseName)) : [];
   const entries = definitions.map(definitionSchemaText);
+  const schemaFile = effectiveSchemaFile(file);
+  if (emitted || !fs.existsSync(path.join(input.outDir, schemaFile))) {
+    writeEffectiveSchema(
+      input.outDir,
+      schemaFile,
+      adjusted.applied.length === 0 ? schemaText : undefined,
+      loaded,
+    );
+  }
   if (emitted && definitions.length > 0 && !madeDirs.has(serviceDir)) {
     fs.mkdirSync(path.join(input.outDir, serviceDir), { recursive: true });
     madeDirs.add(serviceDir);
@@ -251,6 +281,7 @@ function emitLoaded(
   const type: TypeOutput = {
     file,
     cfnTypeName: planned.model.cfnTypeName,
+    schemaFile,
     inputHash,
     suppressed,
     emitted,

@@ -11,7 +11,7 @@ import type { Adjustment } from "../load/adjust.js";
 import type { Finding } from "../load/findings.js";
 import type { ModuleKind } from "../model/resource-model.js";
 import type { PatternTally } from "../model/validators.js";
-import type { TypeOutput } from "./emit-shard.js";
+import { EFFECTIVE_SCHEMAS_DIR, type TypeOutput } from "./emit-shard.js";
 
 const MANIFEST = "manifest.json";
 
@@ -131,6 +131,7 @@ export function writeOutput(
     fs.rmSync(path.join(outDir, m), { force: true });
     if (before.has(m)) removedModules++;
   }
+  removeStaleSchemas(outDir, new Set(types.map((t) => t.schemaFile)));
   removeEmptyDirs(outDir);
 
   const entries = (kind: ModuleKind): IndexEntry[] =>
@@ -159,6 +160,16 @@ export function writeOutput(
     removedModules,
     incremental: previous !== undefined,
   };
+}
+
+/** Effective schemas of types this run no longer has (removed or unreadable files). */
+function removeStaleSchemas(outDir: string, keep: ReadonlySet<string>): void {
+  const dir = path.join(outDir, EFFECTIVE_SCHEMAS_DIR);
+  if (!fs.existsSync(dir)) return;
+  for (const name of fs.readdirSync(dir)) {
+    const relative = `${EFFECTIVE_SCHEMAS_DIR}/${name}`;
+    if (!keep.has(relative)) fs.rmSync(path.join(outDir, relative), { force: true });
+  }
 }
 
 function removeEmptyDirs(outDir: string): void {
