@@ -11,10 +11,7 @@ import { providerSchemaResponse } from "../protocol/server.js";
 import { generatedProviderDescription } from "../provider/description.js";
 import { schemaAssetName } from "../provider/schema-source.js";
 import { modelSchemaOf } from "../runtime/schema/cfn-model-schema.js";
-import { schemaPatches } from "../schemas/patches.js";
-import { loadGenerationConfig } from "../generator/config/generation-config.js";
-import { applyPinsAndPatches } from "../generator/load/adjust.js";
-import { readSchemaFileSync } from "../generator/load/read-schemas.js";
+import { directorySchemaSource, effectiveSchemasDir } from "../cfn/schema-source.js";
 
 const dist = path.join(repoRoot, "dist");
 const work = path.join(dist, "build");
@@ -44,7 +41,7 @@ async function main(): Promise<void> {
   const serialize = loadProtocolDefinitions().provider.GetProviderSchema!.responseSerialize;
   fs.writeFileSync(encodedSchema, serialize(await providerSchemaResponse(description)));
 
-  step("CloudFormation model schemas, as generate read them");
+  step("CloudFormation model schemas, from generated/cfn-schemas");
   const schemaAssets = writeSchemaAssets(work);
 
   step("bundle (esbuild)");
@@ -96,26 +93,24 @@ async function main(): Promise<void> {
 }
 
 /**
- * One asset per generated type: the model part of its schema after pins and patches, read from the
- * folder generate used (recorded in generated/manifest.json), for the runtime's schema validation.
+ * One asset per generated type: the model part of the effective schema generate wrote
+ * (generated/cfn-schemas, pins and patches applied), for the runtime's schema validation.
  */
 function writeSchemaAssets(workDir: string): Record<string, string> {
   const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "generated/manifest.json"), "utf8")) as {
-    schemasDir: string;
     types: { cfnTypeName: string; file: string }[];
   };
-  const loaded = manifest.types.flatMap((t) => {
-    const read = readSchemaFileSync(path.join(manifest.schemasDir, t.file));
-    return read.ok ? [read.loaded] : [];
-  });
-  const { schemas } = applyPinsAndPatches(loaded, loadGenerationConfig(), schemaPatches);
+  const source = directorySchemaSource(effectiveSchemasDir());
   const dir = path.join(workDir, "cfn-schemas");
   fs.mkdirSync(dir, { recursive: true });
   const assets: Record<string, string> = {};
-  for (const s of schemas) {
-    const file = path.join(dir, s.file);
-    fs.writeFileSync(file, JSON.stringify(modelSchemaOf(s.schema)));
-    assets[schemaAssetName(s.typeName)] = file;
+  for (const t of manifest.types) {
+    const schema = source.get(t.cfnTypeName);
+    if (schema === undefined)
+      throw new Error(`generated/cfn-schemas has no schema for ${t.cfnTypeName}: run \`npm run generate\``);
+    const file = path.join(dir, t.file);
+    fs.writeFileSync(file, JSON.stringify(modelSchemaOf(schema)));
+    assets[schemaAssetName(t.cfnTypeName)] = file;
   }
   return assets;
 }

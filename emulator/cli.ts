@@ -40,7 +40,10 @@ const program = new Command()
   )
   .option("--port <port>", "port to listen on (0 picks one)", integer("port", 0, 65535), 4566)
   .option("--host <host>", "address to listen on", "127.0.0.1")
-  .option("--schemas <dir>", "CloudFormation resource schema folder (default: the generator's)")
+  .option(
+    "--schemas <dir>",
+    "CloudFormation resource schema folder (default: generated/cfn-schemas, else the generator's input)",
+  )
   .option("--state-file <path>", "persist the state in this file (atomic writes)")
   .option("--account-id <id>", "account id answered by STS and used in ARNs", DEFAULT_ACCOUNT_ID)
   .option("--region <region>", "region used in ARNs", DEFAULT_REGION)

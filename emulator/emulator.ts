@@ -2,12 +2,13 @@
 // the Cloud Control service, STS and the control API behind one node:http server.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import { resolveSchemasDir, SCHEMAS_DIR_ENV } from "../generator/config/paths.js";
 import { CallLog } from "./control/call-log.js";
 import { CONTROL_PREFIX, handleControlRequest } from "./control/control-http.js";
 import { EmulatorControl } from "./control/control.js";
 import { FaultRegistry, parseFaultRule } from "./faults/fault-rules.js";
-import { directorySchemaSource, type SchemaSource } from "./schema/schema-source.js";
+import { defaultSchemasDir, directorySchemaSource, type SchemaSource } from "../cfn/schema-source.js";
 import { TypeRegistry } from "./schema/type-registry.js";
 import { handleCloudControlCall, JSON_CONTENT_TYPE } from "./server/cloud-control-endpoint.js";
 import { directoryRegistryCatalog } from "./server/cloudformation-catalog.js";
@@ -90,7 +91,7 @@ function checkOptions(options: EmulatorOptions): void {
 
 /** The schema folder, refused at start when it cannot be listed (rather than failing every call). */
 function checkedSchemasDir(flag: string | undefined): string {
-  const dir = resolveSchemasDir(flag);
+  const dir = path.resolve(flag ?? process.env[SCHEMAS_DIR_ENV] ?? defaultSchemasDir());
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
     throw new Error(`schema folder ${dir} does not exist (use --schemas or ${SCHEMAS_DIR_ENV})`);
   }

@@ -1,8 +1,9 @@
 // Shared vocabulary of the emulator: the Cloud Control enums, JSON values, and the records the
 // store keeps (resources and resource requests). Wire shapes live in progress-events.ts.
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-export type JsonObject = { [key: string]: JsonValue };
+import type { JsonObject, JsonValue } from "../cfn/json.js";
+
+export type { JsonObject, JsonValue };
 
 export const RESOURCE_OPERATIONS = ["CREATE", "UPDATE", "DELETE"] as const;
 export type ResourceOperation = (typeof RESOURCE_OPERATIONS)[number];

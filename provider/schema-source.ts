@@ -1,33 +1,24 @@
 // The CloudFormation schemas the runtime validates desired states against: embedded in the binary
-// at build time (the model part of each schema, pins and patches applied, as generate read them),
-// or, from source, the folder generate reads.
-import { resolveGenerateSchemasDir } from "../generator/config/paths.js";
-import {
-  type CfnSchema,
-  type CfnSchemaSource,
-  directorySchemaSource,
-} from "../runtime/validate/schema-source.js";
+// at build time (the model part of each effective schema generate wrote), or, from source, the
+// effective schemas in generated/cfn-schemas.
+import { type CfnSchema, directorySchemaSource, type SchemaSource } from "../cfn/schema-source.js";
 import { readAssetText, runningAsSingleExecutable } from "./assets.js";
 
 export const schemaAssetName = (typeName: string) => `cfn-schema/${typeName}` as const;
 
-function embeddedSchemaSource(): CfnSchemaSource {
-  const cache = new Map<string, Promise<CfnSchema | undefined>>();
+function embeddedSchemaSource(): SchemaSource {
+  const cache = new Map<string, CfnSchema | undefined>();
   return {
     get(typeName) {
-      let entry = cache.get(typeName);
-      if (!entry) {
+      if (!cache.has(typeName)) {
         const text = readAssetText(schemaAssetName(typeName));
-        entry = Promise.resolve(text === undefined ? undefined : (JSON.parse(text) as CfnSchema));
-        cache.set(typeName, entry);
+        cache.set(typeName, text === undefined ? undefined : (JSON.parse(text) as CfnSchema));
       }
-      return entry;
+      return cache.get(typeName);
     },
   };
 }
 
-export function providerSchemaSource(): CfnSchemaSource {
-  return runningAsSingleExecutable()
-    ? embeddedSchemaSource()
-    : directorySchemaSource(resolveGenerateSchemasDir());
+export function providerSchemaSource(): SchemaSource {
+  return runningAsSingleExecutable() ? embeddedSchemaSource() : directorySchemaSource();
 }

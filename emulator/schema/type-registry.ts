@@ -3,7 +3,7 @@
 import type { Ajv } from "ajv";
 import type { JsonObject } from "../types.js";
 import { isAtOrBelow, isJsonObject, parseSchemaPointer } from "./pointers.js";
-import type { SchemaSource } from "./schema-source.js";
+import type { SchemaSource } from "../../cfn/schema-source.js";
 import { compileModelValidator, createAjv, type ModelValidator } from "./validator.js";
 
 export const HANDLER_NAMES = ["create", "read", "update", "delete", "list"] as const;

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { GenerationConfig } from "../config/generation-config.js";
 import { type Finding, makeFinding } from "./findings.js";
-import type { JsonObject } from "./json.js";
+import type { JsonObject } from "../../cfn/json.js";
 import { type LoadedSchema, readSchemaFileSync } from "./read-schemas.js";
 
 export interface SchemaPatch {

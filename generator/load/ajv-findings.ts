@@ -3,7 +3,7 @@
 import type { ErrorObject } from "ajv";
 import { assessPattern } from "./cfn-regex.js";
 import { type Finding, type Severity, makeFinding } from "./findings.js";
-import type { JsonObject } from "./json.js";
+import type { JsonObject } from "../../cfn/json.js";
 import { appendPointer, pointerTokens, resolvePointer } from "./json-pointer.js";
 import { type SchemaSite, locateSite } from "./schema-sites.js";
 

@@ -8,7 +8,7 @@ import { resolveMetaSchemasDir } from "../config/paths.js";
 import { findingsFromAjvErrors } from "./ajv-findings.js";
 import { cfnRegExpEngine, isAcceptablePattern } from "./cfn-regex.js";
 import { type Finding, makeFinding, sortFindings } from "./findings.js";
-import { type JsonObject, isJsonObject } from "./json.js";
+import { type JsonObject, isJsonObject } from "../../cfn/json.js";
 import type { LoadedSchema } from "./read-schemas.js";
 import { type ExternalDocumentCache, RefResolver } from "./refs.js";
 import { semanticFindings } from "./semantic-checks.js";

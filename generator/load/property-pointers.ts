@@ -2,7 +2,7 @@
 // names a property of the schema. Nested segments may go through $ref, combinators and array
 // items (CloudFormation pointers may write "*" for items or leave arrays out). Where the schema
 // does not describe the shape (a free-form object, an unchecked $ref), the pointer is accepted.
-import { type JsonObject, type JsonValue, isJsonObject, ownMember } from "./json.js";
+import { type JsonObject, type JsonValue, isJsonObject, ownMember } from "../../cfn/json.js";
 import { pointerTokens } from "./json-pointer.js";
 import type { RefResolver } from "./refs.js";
 

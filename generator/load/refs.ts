@@ -3,7 +3,7 @@
 // is CloudFormation's name for the schema itself (list handler schemas refer to it that way).
 import fs from "node:fs";
 import path from "node:path";
-import { type JsonObject, type JsonValue, isJsonObject, ownMember } from "./json.js";
+import { type JsonObject, type JsonValue, isJsonObject, ownMember } from "../../cfn/json.js";
 import { resolvePointer } from "./json-pointer.js";
 
 export type RefResolution =

@@ -1,7 +1,7 @@
 // Where a location inside a resource schema sits: which schema node (a property or definition
 // schema, at any depth) and which keyword of it. Mirrors the meta-schema's structure, so a finding
 // can be judged by what the generator does with that keyword.
-import { type JsonObject, type JsonValue, isJsonObject, ownMember } from "./json.js";
+import { type JsonObject, type JsonValue, isJsonObject, ownMember } from "../../cfn/json.js";
 import { appendPointer } from "./json-pointer.js";
 
 /** Which part of a resource schema a node belongs to; only "resource" nodes become attributes. */

@@ -44,14 +44,14 @@ import { readResource } from "../read/read-resource.js";
 import { upgradeState } from "../read/upgrade-state.js";
 import { NO_PRIVATE, writeOnlyUnknown } from "../state/import-marker.js";
 import { DesiredStateSchemaValidator } from "../validate/desired-state-schema.js";
-import { type CfnSchemaSource, directorySchemaSource } from "../validate/schema-source.js";
+import { directorySchemaSource, type SchemaSource } from "../../cfn/schema-source.js";
 import { validateConfig } from "../validate/validators.js";
 import { type AwsSession, openSession } from "./aws-session.js";
 import { readProviderSettings } from "./settings.js";
 
 export interface CloudControlBackendOptions {
   /** CloudFormation schemas for desired-state validation; `null` turns that check off. */
-  readonly schemaSource?: CfnSchemaSource | null;
+  readonly schemaSource?: SchemaSource | null;
   /** Status polling delays (awscc: 5 s .. 120 s). */
   readonly waitTiming?: WaitTiming;
   /** Transport retry backoff per attempt, in ms. */

@@ -14,17 +14,17 @@ import { toDesiredState } from "../convert/to-cfn.js";
 import { planResource } from "../plan/plan-resource.js";
 import type { AttributePath, PathStep } from "../values/path.js";
 import { isWhollyKnown, type TfValue } from "../values/value.js";
-import type { CfnSchemaSource } from "./schema-source.js";
+import type { SchemaSource } from "../../cfn/schema-source.js";
 
 export class DesiredStateSchemaValidator {
   private readonly compiled = new Map<string, Promise<ValidateFunction | undefined>>();
 
-  constructor(private readonly source: CfnSchemaSource) {}
+  constructor(private readonly source: SchemaSource) {}
 
   private validatorFor(typeName: string): Promise<ValidateFunction | undefined> {
     let entry = this.compiled.get(typeName);
     if (!entry) {
-      entry = this.source.get(typeName).then((schema) => {
+      entry = Promise.resolve(this.source.get(typeName)).then((schema) => {
         if (!schema) return undefined;
         try {
           const ajv = new Ajv({

@@ -9,7 +9,7 @@ import { repoRoot } from "../../generator/config/paths.js";
 import { diffSchemaSets } from "../../generator/diff/diff-report.js";
 import { reportJson } from "../../generator/diff/render-json.js";
 import { reportMarkdown } from "../../generator/diff/render-markdown.js";
-import type { JsonObject } from "../../generator/load/json.js";
+import type { JsonObject } from "../../cfn/json.js";
 import { noSuppressions, schema, schemaSet } from "./fixtures.js";
 
 const oldSchemas = [

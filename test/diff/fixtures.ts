@@ -2,7 +2,7 @@
 import type { GenerationConfig } from "../../generator/config/generation-config.js";
 import { parseGenerationConfig } from "../../generator/config/generation-config.js";
 import type { SchemaSet } from "../../generator/diff/diff-report.js";
-import type { JsonObject } from "../../generator/load/json.js";
+import type { JsonObject } from "../../cfn/json.js";
 
 export const noSuppressions: GenerationConfig = parseGenerationConfig("test", '{"suppressions": []}');
 

@@ -23,7 +23,7 @@ import {
   removeMatches,
   sameValuesAt,
 } from "../../emulator/schema/pointers.js";
-import { directorySchemaSource, inMemorySchemaSource } from "../../emulator/schema/schema-source.js";
+import { directorySchemaSource, inMemorySchemaSource } from "../../cfn/schema-source.js";
 import { TypeRegistry } from "../../emulator/schema/type-registry.js";
 import { validationFailureMessage } from "../../emulator/schema/validator.js";
 import { decodePageToken, encodePageToken } from "../../emulator/service/page-tokens.js";

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { after, describe, test } from "node:test";
+import { directorySchemaSource, effectiveSchemasDir } from "../../cfn/schema-source.js";
 import { parseGenerationConfig } from "../../generator/config/generation-config.js";
 import { olderSchemasDir, repoRoot, resolveSchemasDir } from "../../generator/config/paths.js";
 import { generate } from "../../generator/pipeline/generate.js";
@@ -85,6 +86,32 @@ describe("pins and patches", () => {
       "the pinned schema's extra property is generated",
     );
     assert.equal(resources.awscc_fixture_widget.block.description, "patched");
+
+    // The effective schemas are written for every reader after generate, and read back by the one source.
+    const effective = directorySchemaSource(effectiveSchemasDir(fixtures));
+    assert.equal(effective.get("AWS::Fixture::Widget")?.description, "patched");
+    assert.ok((effective.get("AWS::Fixture::Link")?.properties as Record<string, unknown>).Note, "the pin");
+    assert.deepEqual(fs.readdirSync(effectiveSchemasDir(fixtures)).sort(), [
+      "AWS_Fixture_Link.json",
+      "AWS_Fixture_Widget.json",
+    ]);
+  });
+
+  test("an effective schema whose type is gone is removed by the next run", () => {
+    const only = scratchDir("effective-only");
+    try {
+      const schemasDir = path.join(only, "in");
+      fs.mkdirSync(schemasDir, { recursive: true });
+      for (const f of ["AWS_Fixture_Link.json", "AWS_Fixture_Widget.json"])
+        fs.copyFileSync(path.join(repoRoot, "test/fixtures/schemas", f), path.join(schemasDir, f));
+      const outDir = path.join(only, "out");
+      generate({ schemasDir, outDir });
+      fs.rmSync(path.join(schemasDir, "AWS_Fixture_Link.json"));
+      generate({ schemasDir, outDir });
+      assert.deepEqual(fs.readdirSync(effectiveSchemasDir(outDir)), ["AWS_Fixture_Widget.json"]);
+    } finally {
+      removeDir(only);
+    }
   });
 
   test("configuration errors name the file and pointer", () => {

@@ -10,7 +10,7 @@ import { resolveMetaSchemasDir } from "../../generator/config/paths.js";
 import { assessPattern, isEcmaScriptRegex } from "../../generator/load/cfn-regex.js";
 import { type Finding, formatSummary } from "../../generator/load/findings.js";
 import { appendPointer, resolvePointer, unescapePointerToken } from "../../generator/load/json-pointer.js";
-import { isJsonObject } from "../../generator/load/json.js";
+import { isJsonObject } from "../../cfn/json.js";
 import { type CheckedSchema, isGeneratable, loadSchemas } from "../../generator/load/load-schemas.js";
 import { forEachSchemaNode } from "../../generator/load/schema-sites.js";
 

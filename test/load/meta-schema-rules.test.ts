@@ -3,7 +3,7 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { assessPattern } from "../../generator/load/cfn-regex.js";
 import { type Finding, compareFindings, formatFinding } from "../../generator/load/findings.js";
-import { type JsonObject, type JsonValue, isJsonObject } from "../../generator/load/json.js";
+import { type JsonObject, type JsonValue, isJsonObject } from "../../cfn/json.js";
 import { pointerFromTokens, pointerTokens, resolvePointer } from "../../generator/load/json-pointer.js";
 import { createMetaSchemaValidator } from "../../generator/load/meta-schema.js";
 

@@ -16,7 +16,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { defaultGeneratedDir, resolveSchemasDir } from "../../generator/config/paths.js";
 import { seededRandom } from "../../emulator/emulator.js";
-import { directorySchemaSource } from "../../emulator/schema/schema-source.js";
+import { directorySchemaSource } from "../../cfn/schema-source.js";
 import { resources } from "../../generated/index.js";
 import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
 import { type LifecycleOutcome, LifecycleRun } from "./random-lifecycle.js";

@@ -17,7 +17,7 @@ import { parseGoDuration, readProviderSettings } from "../../runtime/provider/se
 import { regionFromConfigFile } from "../../runtime/provider/aws-session.js";
 import * as a from "../../runtime/schema/define.js";
 import { DesiredStateSchemaValidator, terraformPath } from "../../runtime/validate/desired-state-schema.js";
-import { directorySchemaSource } from "../../runtime/validate/schema-source.js";
+import { directorySchemaSource } from "../../cfn/schema-source.js";
 import { validateConfig } from "../../runtime/validate/validators.js";
 import {
   DecimalNumber,
@@ -145,7 +145,7 @@ describe("desired state against the CloudFormation schema", () => {
     },
     oneOf: [{ required: ["Size"] }, { required: ["Ratio"] }],
   };
-  const validator = new DesiredStateSchemaValidator({ get: async () => schema });
+  const validator = new DesiredStateSchemaValidator({ get: () => schema });
   const check = async (values: Record<string, unknown>) =>
     (await validator.validate(definition, objectOf(attrs, values as never))).map(
       (d) => `${d.path ? formatPath(d.path) : "-"}: ${d.detail?.replace(/^.*: /, "")}`,
