@@ -1,6 +1,6 @@
 // Coded corrections of known defects in the CloudFormation schemas, each with its reason. They are
 // applied at load (after pins), listed in the generate summary, and must leave a fixed schema alone.
-import type { SchemaPatch } from "../generator/load/adjust.js";
+import type { SchemaPatch } from "../cfn/schema-patch.js";
 
 export const schemaPatches: readonly SchemaPatch[] = [
   {

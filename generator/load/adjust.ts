@@ -4,15 +4,10 @@ import fs from "node:fs";
 import path from "node:path";
 import type { GenerationConfig } from "../config/generation-config.js";
 import { type Finding, makeFinding } from "./findings.js";
-import type { JsonObject } from "../../cfn/json.js";
+import type { SchemaPatch } from "../../cfn/schema-patch.js";
 import { type LoadedSchema, readSchemaFileSync } from "./read-schemas.js";
 
-export interface SchemaPatch {
-  readonly type: string;
-  readonly reason: string;
-  /** Returns the corrected schema, or undefined when there is nothing to correct (already fixed). */
-  apply(schema: JsonObject): JsonObject | undefined;
-}
+export type { SchemaPatch };
 
 export interface Adjustment {
   readonly type: string;
