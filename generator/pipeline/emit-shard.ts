@@ -14,14 +14,14 @@ import {
   singularDataSourceModule,
 } from "../emit/modules.js";
 import { definitionSchemaText } from "../emit/provider-schema.js";
-import { type Adjustment, applyPinsAndPatches, type SchemaPatch } from "../load/adjust.js";
+import type { Adjustment, SchemaPatch } from "../load/adjust.js";
 import { type Finding, makeFinding } from "../load/findings.js";
 import { createMetaSchemaValidator, type MetaSchemaValidator } from "../load/meta-schema.js";
 import { type LoadedSchema, parseSchemaText, readSchemaText } from "../load/read-schemas.js";
 import type { ModuleKind, Suppression } from "../model/resource-model.js";
 import { emptyPatternTally, type PatternTally } from "../model/validators.js";
 import { typeInputHash } from "./input-hash.js";
-import { clashSuppression, type NameClash, planType } from "./plan.js";
+import { clashSuppression, type NameClash, prepareType } from "./plan.js";
 
 export const MODULE_SUFFIX: Readonly<Record<ModuleKind, string>> = {
   resource: "resource",
@@ -230,13 +230,10 @@ function emitLoaded(
   const { patches, validator, madeDirs } = shard;
   const { file, typeName } = read;
   const patterns = emptyPatternTally();
-  const adjusted = applyPinsAndPatches([read], input.config, patches);
-  const loaded = adjusted.schemas[0]!;
-  const findings: Finding[] = [...adjusted.findings];
-  if (validator) findings.push(...validator.validateLoaded(loaded));
-  const result = { file, findings, adjustments: adjusted.applied, patterns, readable: true, typeName };
-  if (findings.some((f) => f.severity === "error")) return result;
-  const planned = planType(loaded, input.config, findings);
+  const prepared = prepareType(read, input.config, patches, validator);
+  const { loaded, findings, adjustments } = prepared;
+  const result = { file, findings, adjustments: [...adjustments], patterns, readable: true, typeName };
+  const planned = prepared.planned;
   if (!planned) return result;
   Object.assign(patterns, planned.model.patterns);
 
@@ -254,7 +251,7 @@ function emitLoaded(
   const { serviceDir, moduleBaseName } = planned.model.names;
   const modulePaths = definitions.map((d) => `${serviceDir}/${moduleBase(d.kind, moduleBaseName)}`);
   const schemaText =
-    adjusted.applied.length === 0 && sourceText !== undefined ? sourceText : JSON.stringify(loaded.schema);
+    adjustments.length === 0 && sourceText !== undefined ? sourceText : JSON.stringify(loaded.schema);
   const inputHash = typeInputHash(input.generatorVersion, typeName, schemaText, input.config);
   const emitted = !isUnchanged(
     input,
@@ -267,12 +264,7 @@ function emitLoaded(
   const entries = definitions.map(definitionSchemaText);
   const schemaFile = effectiveSchemaFile(file);
   if (emitted || !fs.existsSync(path.join(input.outDir, schemaFile))) {
-    writeEffectiveSchema(
-      input.outDir,
-      schemaFile,
-      adjusted.applied.length === 0 ? schemaText : undefined,
-      loaded,
-    );
+    writeEffectiveSchema(input.outDir, schemaFile, adjustments.length === 0 ? schemaText : undefined, loaded);
   }
   if (emitted && definitions.length > 0 && !madeDirs.has(serviceDir)) {
     fs.mkdirSync(path.join(input.outDir, serviceDir), { recursive: true });

@@ -2,7 +2,9 @@
 // Pure over its inputs: loaded schemas, their load findings and the configuration.
 import type { Definition } from "../../runtime/schema/types.js";
 import type { GenerationConfig } from "../config/generation-config.js";
-import type { Adjustment } from "../load/adjust.js";
+import { type Adjustment, applyPinsAndPatches, type SchemaPatch } from "../load/adjust.js";
+import type { MetaSchemaValidator } from "../load/meta-schema.js";
+import { schemaPatches } from "../../schemas/patches.js";
 import { type Finding, makeFinding } from "../load/findings.js";
 import type { LoadedSchema } from "../load/read-schemas.js";
 import type { CfnResourceSchema } from "../model/cfn-schema.js";
@@ -165,6 +167,36 @@ export function planType(
   return decide(loaded.file, model, config, findings);
 }
 
+/** One schema file as generate sees it: pins and patches applied, checked, modelled and decided. */
+export interface PreparedType {
+  /** The effective schema (pins and patches applied). */
+  readonly loaded: LoadedSchema;
+  readonly adjustments: readonly Adjustment[];
+  readonly findings: Finding[];
+  /** Undefined when an error blocks the type (meta-schema, model). */
+  readonly planned?: PlannedType;
+}
+
+/**
+ * The per-type step of generation, shared by generate (per shard) and every planning caller
+ * (diff, docs, tests), so all of them see the schema and the decisions generate would.
+ */
+export function prepareType(
+  read: LoadedSchema,
+  config: GenerationConfig,
+  patches: readonly SchemaPatch[] = schemaPatches,
+  validator?: MetaSchemaValidator,
+): PreparedType {
+  const adjusted = applyPinsAndPatches([read], config, patches);
+  const loaded = adjusted.schemas[0]!;
+  const findings: Finding[] = [...adjusted.findings];
+  if (validator) findings.push(...validator.validateLoaded(loaded));
+  const prepared = { loaded, adjustments: adjusted.applied, findings };
+  if (findings.some((f) => f.severity === "error")) return prepared;
+  const planned = planType(loaded, config, findings);
+  return planned ? { ...prepared, planned } : prepared;
+}
+
 /** Findings in report order: by file, then pointer; the order of discovery otherwise. */
 export function sortPlanFindings(findings: Finding[]): void {
   findings.sort((a, b) =>
@@ -172,19 +204,24 @@ export function sortPlanFindings(findings: Finding[]): void {
   );
 }
 
+/** Plans a set of loaded schemas as generate would (pins, patches, the name-clash rule), without writing. */
 export function planGeneration(
   schemas: readonly LoadedSchema[],
   loadFindings: readonly Finding[],
   config: GenerationConfig,
-  adjustments: readonly Adjustment[] = [],
+  patches: readonly SchemaPatch[] = schemaPatches,
 ): GenerationPlan {
   const findings: Finding[] = [...loadFindings];
   const blocked = new Set(loadFindings.filter((f) => f.severity === "error").map((f) => f.file));
   const planned: PlannedType[] = [];
+  const adjustments: Adjustment[] = [];
   const patterns = emptyPatternTally();
-  for (const loaded of schemas) {
-    if (blocked.has(loaded.file)) continue;
-    const type = planType(loaded, config, findings);
+  for (const read of schemas) {
+    if (blocked.has(read.file)) continue;
+    const prepared = prepareType(read, config, patches);
+    findings.push(...prepared.findings);
+    adjustments.push(...prepared.adjustments);
+    const type = prepared.planned;
     if (!type) continue;
     addPatternTally(patterns, type.model.patterns);
     planned.push(type);
