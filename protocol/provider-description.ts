@@ -3,18 +3,16 @@
 // catalog of wire schemas for GetProviderSchema (may be precomputed for thousands of types).
 import type { Attributes, Definition, ResourceDefinition } from "../runtime/schema/types.js";
 import type { DataSourceDefinition, MaybePromise } from "./provider-backend.js";
-import { blockMessage, definitionSchema } from "./schema-builder.js";
-import type { SchemaMessage } from "./schema-message.js";
+import { configSchemaText, definitionSchemaText } from "../runtime/schema/schema-json.js";
+import { schemaFromJson } from "./schema-document.js";
+import type { SchemaCatalog, SchemaMessage } from "./schema-message.js";
 
 export interface ConfigSchema {
   readonly attributes: Attributes;
   readonly description?: string;
 }
 
-export interface SchemaCatalog {
-  readonly resources: Readonly<Record<string, SchemaMessage>>;
-  readonly dataSources: Readonly<Record<string, SchemaMessage>>;
-}
+export type { SchemaCatalog };
 
 export interface ProviderDescription {
   /** The `provider "awscc" {}` block. */
@@ -34,8 +32,14 @@ export interface ProviderDescription {
   encodedSchemaResponse?(): MaybePromise<Uint8Array | undefined>;
 }
 
+// Descriptors reach the wire through the schema document, the one mapping both sides share.
 export function configSchemaMessage(config: ConfigSchema): SchemaMessage {
-  return { version: 0, block: blockMessage(config.attributes, config.description) };
+  return schemaFromJson(JSON.parse(configSchemaText(config.attributes, config.description)));
+}
+
+/** The schema of a resource, singular data source or plural data source. */
+export function definitionSchema(definition: Definition): SchemaMessage {
+  return schemaFromJson(JSON.parse(definitionSchemaText(definition)));
 }
 
 /** Builds the catalog from loaded definitions (the generator can store the result as JSON). */

@@ -1,11 +1,11 @@
 // Reads the `terraform providers schema -json` document shape (which the generator writes as
 // generated/provider-schema.json) back into wire schemas, so that a provider binary can answer
 // GetProviderSchema without loading every generated module.
-import type { SchemaCatalog } from "./provider-description.js";
 import type {
   AttributeMessage,
   BlockMessage,
   ObjectNesting,
+  SchemaCatalog,
   SchemaMessage,
   StringKindName,
 } from "./schema-message.js";

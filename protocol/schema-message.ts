@@ -36,3 +36,9 @@ export interface SchemaMessage {
   readonly version: number;
   readonly block: BlockMessage;
 }
+
+/** Every resource and data source schema of a provider, by Terraform type name. */
+export interface SchemaCatalog {
+  readonly resources: Readonly<Record<string, SchemaMessage>>;
+  readonly dataSources: Readonly<Record<string, SchemaMessage>>;
+}

@@ -6,8 +6,9 @@ import type { ProviderDescription, SchemaCatalog } from "../protocol/provider-de
 import { catalogFromProviderSchemaJson, type ProviderSchemaJson } from "../protocol/schema-document.js";
 import { providerConfigAttributes } from "../runtime/provider/config-schema.js";
 import type { ResourceDefinition } from "../runtime/schema/types.js";
+import { PROVIDER_ADDRESS } from "../runtime/schema/schema-json.js";
 
-export const PROVIDER_ADDRESS = "registry.terraform.io/hashicorp/awscc";
+export { PROVIDER_ADDRESS };
 
 type Loader<T> = () => Promise<{ readonly default: T }>;
 

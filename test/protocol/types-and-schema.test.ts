@@ -19,7 +19,7 @@ import {
   typeToJson,
 } from "../../runtime/values/index.js";
 import { buildSchemaCatalog, configSchemaMessage } from "../../protocol/provider-description.js";
-import { definitionSchema } from "../../protocol/schema-builder.js";
+import { definitionSchema } from "../../protocol/provider-description.js";
 import { catalogFromProviderSchemaJson } from "../../protocol/schema-document.js";
 import type { AttributeMessage } from "../../protocol/schema-message.js";
 import { schemaProblems } from "./schema-rules.js";
