@@ -1,5 +1,6 @@
 // The data the generated modules declare. Everything here is plain, serialisable data: the
 // generator's model, the provider-schema emitter and the runtime all read the same shapes.
+import type { JsonValue } from "../../cfn/json.js";
 
 /** How a string attribute's value is interpreted: plain text, a JSON document, or an RFC 3339 time. */
 export type StringFlavor = "plain" | "json" | "rfc3339";
@@ -44,8 +45,7 @@ export type PlanModifier =
   | { readonly kind: "requiresReplace" }
   | { readonly kind: "requiresReplaceIfConfigured" };
 
-export type JsonValue =
-  string | number | boolean | null | readonly JsonValue[] | { readonly [k: string]: JsonValue };
+export type { JsonValue };
 
 export interface Attribute {
   /** The CloudFormation property name this attribute maps to (the synthetic `id` has none). */
