@@ -2,6 +2,7 @@
 // friends) become segment patterns where `*` stands for any array index or map key; patch paths
 // are RFC 6901 pointers relative to the properties object.
 import type { JsonObject, JsonValue } from "../types.js";
+import { pointerFromTokens, pointerTokens } from "../../generator/load/json-pointer.js";
 
 export type Path = readonly string[];
 export const WILDCARD = "*";
@@ -14,17 +15,10 @@ export function parseSchemaPointer(pointer: string): string[] | undefined {
 }
 
 /** RFC 6901: "" is the whole document; "~1" is "/" and "~0" is "~". */
-export function parseJsonPointer(pointer: string): string[] | undefined {
-  if (pointer === "") return [];
-  if (!pointer.startsWith("/")) return undefined;
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((segment) => segment.replaceAll("~1", "/").replaceAll("~0", "~"));
-}
+export const parseJsonPointer = pointerTokens;
 
 export function formatJsonPointer(path: Path): string {
-  return path.map((segment) => `/${segment.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
+  return pointerFromTokens(path);
 }
 
 export function isJsonObject(value: unknown): value is JsonObject {

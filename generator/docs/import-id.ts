@@ -2,12 +2,11 @@
 // identifier properties joined with "|". Each value is named by the Terraform attribute holding it
 // (found through the attributes' CloudFormation names, so `Id` reads `flow_log_id`).
 import type { Attribute, Attributes, ResourceDefinition } from "../../runtime/schema/types.js";
+import { unescapePointerToken } from "../load/json-pointer.js";
 
 export const IDENTIFIER_SEPARATOR = "|";
 
-function decodeSegment(s: string): string {
-  return s.replace(/~1/g, "/").replace(/~0/g, "~");
-}
+const decodeSegment = unescapePointerToken;
 
 function childNamed(attributes: Attributes, cfnName: string): [string, Attribute] | undefined {
   return Object.entries(attributes).find(([, a]) => a.cfnName === cfnName);

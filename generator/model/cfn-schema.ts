@@ -1,5 +1,6 @@
 // The parts of a CloudFormation resource schema the generator reads (cfn-mapping.md §3.1).
 // Everything is optional and untrusted: the mapping functions check what they use.
+import { appendPointer, escapePointerToken } from "../load/json-pointer.js";
 
 export interface CfnNode {
   readonly type?: string | readonly string[];
@@ -61,10 +62,6 @@ export class MappingError extends Error {
 }
 
 /** RFC 6901 escaping of one pointer segment. */
-export function pointerSegment(s: string): string {
-  return s.replace(/~/g, "~0").replace(/\//g, "~1");
-}
+export const pointerSegment = escapePointerToken;
 
-export function joinPointer(base: string, ...segments: string[]): string {
-  return base + segments.map((s) => "/" + pointerSegment(s)).join("");
-}
+export const joinPointer = appendPointer;

@@ -4,6 +4,7 @@
 // segment, so pointers containing `*` never match. We keep that rule for the flags (parity of
 // Required/Optional/Computed) and additionally honour `*` pointers where doing so only adds
 // safety: createOnly through arrays gives RequiresReplace on the element member.
+import { unescapePointerToken } from "../load/json-pointer.js";
 
 export interface PointerSet {
   /** Paths without `*`, as property names joined by "/" (arrays contribute nothing). */
@@ -14,9 +15,7 @@ export interface PointerSet {
 
 const PREFIX = "/properties/";
 
-function decode(segment: string): string {
-  return segment.replace(/~1/g, "/").replace(/~0/g, "~");
-}
+const decode = unescapePointerToken;
 
 export function pointerSet(pointers: readonly unknown[] | undefined): PointerSet {
   const plain = new Set<string>();

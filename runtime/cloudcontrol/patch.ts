@@ -14,6 +14,11 @@ import {
   stringifyJsonDoc,
 } from "../convert/json-doc.js";
 import { withoutPointers } from "./property-pointers.js";
+import {
+  escapePointerToken,
+  pointerFromTokens,
+  unescapePointerToken,
+} from "../../generator/load/json-pointer.js";
 
 export type PatchOp =
   | { readonly op: "add" | "replace"; readonly path: string; readonly value: JsonDoc }
@@ -22,11 +27,9 @@ export type PatchOp =
 /** Arrays longer than this are replaced whole instead of diffed (the edit script is quadratic). */
 const MAX_DIFFED_ARRAY = 1000;
 
-export const escapeSegment = (segment: string): string => segment.replace(/~/g, "~0").replace(/\//g, "~1");
-const unescapeSegment = (segment: string): string => segment.replace(/~1/g, "/").replace(/~0/g, "~");
-
-export const pointerOf = (segments: readonly string[]): string =>
-  segments.map((s) => `/${escapeSegment(s)}`).join("");
+export const escapeSegment = escapePointerToken;
+const unescapeSegment = unescapePointerToken;
+export const pointerOf = pointerFromTokens;
 
 export function segmentsOf(pointer: string): string[] {
   return pointer === "" ? [] : pointer.slice(1).split("/").map(unescapeSegment);

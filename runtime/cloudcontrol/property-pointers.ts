@@ -1,6 +1,7 @@
 // CloudFormation property pointers (`/properties/A/*/B`, from readOnlyProperties and friends) as
 // segment lists, and removing what they point at from a document (`*` = every array element).
 import { isJsonDocObject, type JsonDoc, makeJsonObject } from "../convert/json-doc.js";
+import { unescapePointerToken } from "../../generator/load/json-pointer.js";
 
 export const WILDCARD = "*";
 
@@ -8,7 +9,7 @@ export const WILDCARD = "*";
 export function parsePropertyPointer(pointer: string): string[] | undefined {
   const parts = pointer.split("/");
   if (parts.length < 3 || parts[0] !== "" || parts[1] !== "properties") return undefined;
-  const segments = parts.slice(2).map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segments = parts.slice(2).map(unescapePointerToken);
   return segments.every((segment) => segment !== "") ? segments : undefined;
 }
 

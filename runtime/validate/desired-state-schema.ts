@@ -15,6 +15,7 @@ import { planResource } from "../plan/plan-resource.js";
 import type { AttributePath, PathStep } from "../values/path.js";
 import { isWhollyKnown, type TfValue } from "../values/value.js";
 import type { SchemaSource } from "../../cfn/schema-source.js";
+import { pointerTokens } from "../../generator/load/json-pointer.js";
 
 export class DesiredStateSchemaValidator {
   private readonly compiled = new Map<string, Promise<ValidateFunction | undefined>>();
@@ -108,13 +109,7 @@ function reason(error: ErrorObject): string {
 
 /** The Terraform path of a desired-state pointer, as far as attributes can follow it. */
 export function terraformPath(attributes: Attributes, pointer: string): AttributePath {
-  const segments =
-    pointer === ""
-      ? []
-      : pointer
-          .slice(1)
-          .split("/")
-          .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segments = pointerTokens(pointer) ?? [];
   const path: PathStep[] = [];
   let scope: Attributes | undefined = attributes;
   let type: AttributeType | undefined;
