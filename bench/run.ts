@@ -9,6 +9,7 @@ import { generate } from "../generator/pipeline/generate.js";
 import { findTerraform } from "../test/e2e/harness.js";
 import { benchProvider } from "./provider.js";
 import { benchTerraformPlan } from "./terraform-plan.js";
+import { benchThreads, printThreads } from "./threads.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** BENCH_ONLY=generate measures generation alone (no typecheck, binary or terraform figures). */
@@ -107,6 +108,7 @@ function printGeneration(
 }
 
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === "threads") return printThreads(benchThreads(RUNS));
   fs.mkdirSync(scratch, { recursive: true });
   const outDir = path.join(repoRoot, ".test-out-bench");
   // The first run pays for loading and compiling the generator (what a CLI run pays once).
