@@ -3,8 +3,8 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { repoRoot, resolveSchemasDir } from "../generator/config/paths.js";
-import { listSchemaFiles } from "../generator/load/read-schemas.js";
+import { repoRoot, resolveSchemasDir } from "../cfn/paths.js";
+import { listSchemaFiles } from "../cfn/read-schemas.js";
 import { generate } from "../generator/pipeline/generate.js";
 import { findTerraform } from "../test/e2e/harness.js";
 import { benchProvider } from "./provider.js";

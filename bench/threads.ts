@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { repoRoot } from "../generator/config/paths.js";
+import { repoRoot } from "../cfn/paths.js";
 import { generate } from "../generator/pipeline/generate.js";
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

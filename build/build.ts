@@ -4,13 +4,13 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
-import { repoRoot } from "../generator/config/paths.js";
+import { repoRoot } from "../cfn/paths.js";
 import * as generatedIndex from "../generated/index.js";
 import { loadProtocolDefinitions, protocolDescriptorJson } from "../protocol/proto-definitions.js";
 import { providerSchemaResponse } from "../protocol/server.js";
 import { generatedProviderDescription } from "../provider/description.js";
 import { schemaAssetName } from "../provider/schema-source.js";
-import { modelSchemaOf } from "../runtime/schema/cfn-model-schema.js";
+import { modelSchemaOf } from "../cfn/model-schema.js";
 import { directorySchemaSource, effectiveSchemasDir } from "../cfn/schema-source.js";
 
 const dist = path.join(repoRoot, "dist");

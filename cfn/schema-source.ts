@@ -4,9 +4,9 @@
 // the provider was generated from.
 import fs from "node:fs";
 import path from "node:path";
-import { defaultGeneratedDir, resolveGenerateSchemasDir } from "../generator/config/paths.js";
+import { defaultGeneratedDir, resolveGenerateSchemasDir } from "./paths.js";
 import type { JsonObject } from "./json.js";
-import { listSchemaFiles, readSchemaDirSync, readSchemaFileSync } from "../generator/load/read-schemas.js";
+import { listSchemaFiles, readSchemaDirSync, readSchemaFileSync } from "./read-schemas.js";
 
 export type CfnSchema = JsonObject;
 

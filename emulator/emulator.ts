@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { resolveSchemasDir, SCHEMAS_DIR_ENV } from "../generator/config/paths.js";
+import { resolveSchemasDir, SCHEMAS_DIR_ENV } from "../cfn/paths.js";
 import { CallLog } from "./control/call-log.js";
 import { CONTROL_PREFIX, handleControlRequest } from "./control/control-http.js";
 import { EmulatorControl } from "./control/control.js";

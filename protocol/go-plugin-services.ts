@@ -2,7 +2,7 @@
 // ("plugin" is SERVING), the controller whose Shutdown ends the process, and the stdio and broker
 // streams the client opens on connect, which we hold open and leave silent.
 import * as grpc from "@grpc/grpc-js";
-import type { Logger } from "./logger.js";
+import type { Logger } from "../terraform/logger.js";
 
 type Message = Record<string, unknown>;
 

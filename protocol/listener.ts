@@ -6,7 +6,7 @@ import { chmodSync, chownSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Network } from "./handshake.js";
-import type { Logger } from "./logger.js";
+import type { Logger } from "../terraform/logger.js";
 
 export interface BoundListener {
   readonly network: Network;

@@ -12,9 +12,9 @@ import {
   NOT_A_PLUGIN_MESSAGE,
 } from "./handshake.js";
 import { listen } from "./listener.js";
-import { createLogger, type Logger } from "./logger.js";
+import { createLogger, type Logger } from "../terraform/logger.js";
 import { loadProtocolDefinitions } from "./proto-definitions.js";
-import type { MaybePromise, ProviderBackend } from "./provider-backend.js";
+import type { MaybePromise, ProviderBackend } from "../terraform/provider-backend.js";
 import type { ProviderDescription } from "./provider-description.js";
 import { createProviderService, encodedResponsePassThrough } from "./server.js";
 

@@ -1,9 +1,9 @@
 // What the server needs to know about a provider's schemas, kept independent of where they come
 // from: the provider block, a lookup of definitions by type name (may load modules lazily), and a
 // catalog of wire schemas for GetProviderSchema (may be precomputed for thousands of types).
-import type { Attributes, Definition, ResourceDefinition } from "../runtime/schema/types.js";
-import type { DataSourceDefinition, MaybePromise } from "./provider-backend.js";
-import { configSchemaText, definitionSchemaText } from "../runtime/schema/schema-json.js";
+import type { Attributes, Definition, ResourceDefinition } from "../terraform/schema/types.js";
+import type { DataSourceDefinition, MaybePromise } from "../terraform/provider-backend.js";
+import { configSchemaText, definitionSchemaText } from "../terraform/schema/schema-json.js";
 import { schemaFromJson } from "./schema-document.js";
 import type { SchemaCatalog, SchemaMessage } from "./schema-message.js";
 

@@ -2,7 +2,7 @@
 // type of the schema it belongs to, handed to the ProviderBackend as a Terraform value, and the
 // answer is encoded back; problems travel as diagnostics with gRPC status OK (§2.6).
 import type * as grpc from "@grpc/grpc-js";
-import type { ResourceDefinition } from "../runtime/schema/types.js";
+import type { ResourceDefinition } from "../terraform/schema/types.js";
 import {
   type CtyType,
   decodeJson,
@@ -12,15 +12,15 @@ import {
   type ObjectType,
   type TfValue,
   ValueError,
-} from "../runtime/values/index.js";
-import type { Logger } from "./logger.js";
+} from "../terraform/values/index.js";
+import type { Logger } from "../terraform/logger.js";
 import {
   type DataSourceDefinition,
   type Diagnostic,
   errorDiagnostic,
   type ProviderBackend,
   type UpgradeResourceStateResponse,
-} from "./provider-backend.js";
+} from "../terraform/provider-backend.js";
 import { configSchemaMessage, type ProviderDescription } from "./provider-description.js";
 import {
   clientCapabilitiesFromProto,

@@ -7,8 +7,13 @@ import {
   decodeMsgpack,
   encodeMsgpack,
   type TfValue,
-} from "../runtime/values/index.js";
-import type { ClientCapabilities, Deferred, DeferralReason, Diagnostic } from "./provider-backend.js";
+} from "../terraform/values/index.js";
+import type {
+  ClientCapabilities,
+  Deferred,
+  DeferralReason,
+  Diagnostic,
+} from "../terraform/provider-backend.js";
 import type { AttributeMessage, ObjectMessage, SchemaMessage } from "./schema-message.js";
 
 export interface ProtoDynamicValue {

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { repoRoot } from "../generator/config/paths.js";
+import { repoRoot } from "../cfn/paths.js";
 
 /**
  * provider-schema.pb: the GetProviderSchema response encoded at build time (binary only).

@@ -1,12 +1,12 @@
 // The provider's schemas: GetProviderSchema is answered from a response encoded at build time (or,
 // from source, from generated/provider-schema.json), and a module is imported only when a request
 // names its type.
-import type { DataSourceDefinition } from "../protocol/provider-backend.js";
+import type { DataSourceDefinition } from "../terraform/provider-backend.js";
 import type { ProviderDescription, SchemaCatalog } from "../protocol/provider-description.js";
 import { catalogFromProviderSchemaJson, type ProviderSchemaJson } from "../protocol/schema-document.js";
-import { providerConfigAttributes } from "../runtime/provider/config-schema.js";
-import type { ResourceDefinition } from "../runtime/schema/types.js";
-import { PROVIDER_ADDRESS } from "../runtime/schema/schema-json.js";
+import { providerConfigAttributes } from "../terraform/provider-config.js";
+import type { ResourceDefinition } from "../terraform/schema/types.js";
+import { PROVIDER_ADDRESS } from "../terraform/schema/schema-json.js";
 
 export { PROVIDER_ADDRESS };
 

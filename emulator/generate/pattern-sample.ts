@@ -1,7 +1,7 @@
 // Produces a string that a (simple) CloudFormation `pattern` accepts, for generated read-only
 // values and names. Handles literals, classes, groups, alternation, quantifiers and anchors;
 // lookarounds, back-references and the like make it give up (the caller then uses its own guess).
-import { compileCfnPattern } from "../../generator/regex/lenient-engine.js";
+import { compileCfnPattern } from "../../cfn/regex/lenient-engine.js";
 
 type Node =
   | { kind: "seq"; items: Node[] }

@@ -2,7 +2,7 @@
 // service's kind (EC2 `fl-0a1b...`, IAM `AROA...`, API Gateway `a1b2c3d4e5`), timestamps, names.
 // A candidate that breaks the property's pattern or length limits is replaced by a pattern sample.
 import { kebabCase } from "change-case";
-import { compileCfnPattern } from "../../generator/regex/lenient-engine.js";
+import { compileCfnPattern } from "../../cfn/regex/lenient-engine.js";
 import type { ResourceType } from "../schema/type-registry.js";
 import type { JsonObject, JsonValue } from "../types.js";
 import { samplePattern } from "./pattern-sample.js";

@@ -2,7 +2,7 @@
 // friends) become segment patterns where `*` stands for any array index or map key; patch paths
 // are RFC 6901 pointers relative to the properties object.
 import type { JsonObject, JsonValue } from "../types.js";
-import { pointerFromTokens, pointerTokens } from "../../generator/load/json-pointer.js";
+import { pointerFromTokens, pointerTokens } from "../../cfn/json-pointer.js";
 
 export type Path = readonly string[];
 export const WILDCARD = "*";

@@ -3,8 +3,8 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import type { JsonObject, JsonValue } from "../types.js";
-import { cfnRegExpEngine } from "../../generator/regex/lenient-engine.js";
-import { modelSchemaOf } from "../../runtime/schema/cfn-model-schema.js";
+import { cfnRegExpEngine } from "../../cfn/regex/lenient-engine.js";
+import { modelSchemaOf } from "../../cfn/model-schema.js";
 import { withoutUnusableDefaults } from "./usable-defaults.js";
 
 const addFormats = addFormatsModule.default;

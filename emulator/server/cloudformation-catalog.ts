@@ -2,7 +2,7 @@
 // the emulator's schema folder, read once on first use and kept sorted by type name.
 import fs from "node:fs";
 import path from "node:path";
-import { listSchemaFiles, parseSchemaText } from "../../generator/load/read-schemas.js";
+import { listSchemaFiles, parseSchemaText } from "../../cfn/read-schemas.js";
 
 export type ProvisioningType = "FULLY_MUTABLE" | "IMMUTABLE" | "NON_PROVISIONABLE";
 

@@ -1,6 +1,6 @@
 // awscc-ts command line.
 import { Command } from "commander";
-import { defaultGeneratedDir, resolveGenerateSchemasDir } from "../config/paths.js";
+import { defaultGeneratedDir, resolveGenerateSchemasDir } from "../../cfn/paths.js";
 import type { RefreshCommandOptions } from "../refresh/command.js";
 import { createProgress } from "./progress.js";
 
@@ -33,7 +33,7 @@ program
     }) => {
       // The worker threads load the generator while this thread does the same (saves ~0.5 s).
       const { startWorkers, workersFor } = await import("../pipeline/shard-pool.js");
-      const { listSchemaFiles } = await import("../load/read-schemas.js");
+      const { listSchemaFiles } = await import("../../cfn/read-schemas.js");
       const fileCount = listSchemaFiles(resolveGenerateSchemasDir(opts.schemas)).length;
       startWorkers(workersFor(fileCount, { only: opts.only }));
       // Loaded here, not at the top: the other commands start ~0.7 s faster without the generator.

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { ModuleKind } from "../model/resource-model.js";
-import { repoRoot } from "./paths.js";
+import { repoRoot } from "../../cfn/paths.js";
 
 export interface ConfiguredSuppression {
   readonly type: string;

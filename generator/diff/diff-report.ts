@@ -2,10 +2,10 @@
 // classified for provider users. Pure over loaded schemas and the generation config; the
 // generation plan of each side says which Terraform resources and data sources exist.
 import { isDeepStrictEqual } from "node:util";
-import type { Attributes } from "../../runtime/schema/types.js";
+import type { Attributes } from "../../terraform/schema/types.js";
 import { type GenerationConfig, loadGenerationConfig } from "../config/generation-config.js";
-import type { Finding } from "../load/findings.js";
-import { type LoadedSchema, readSchemaDirSync } from "../load/read-schemas.js";
+import type { Finding } from "../../cfn/findings.js";
+import { type LoadedSchema, readSchemaDirSync } from "../../cfn/read-schemas.js";
 import type { CfnResourceSchema } from "../model/cfn-schema.js";
 import { typeNames } from "../model/naming.js";
 import type { ModuleKind } from "../model/resource-model.js";

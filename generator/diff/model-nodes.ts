@@ -9,7 +9,7 @@ import type {
   AttributeType,
   JsonValue,
   Validator,
-} from "../../runtime/schema/types.js";
+} from "../../terraform/schema/types.js";
 import { joinPointer } from "../model/cfn-schema.js";
 import { type AttributePath, childPath, itemsPath, rootPath } from "../model/pointers.js";
 

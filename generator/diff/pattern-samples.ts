@@ -3,10 +3,10 @@
 // shortest and next-shortest repetitions, each alternative, boundary characters of each class),
 // keeps those the old pattern really accepts, and tries them on the new one. One rejected sample
 // proves narrowing; none rejected means "widened or equivalent as far as the samples go".
-import type { ClassItem, Node } from "../regex/ast.js";
-import { POSIX_CLASSES } from "../regex/named-classes.js";
-import { parsePattern } from "../regex/parse.js";
-import { translatePattern } from "../regex/translate.js";
+import type { ClassItem, Node } from "../../cfn/regex/ast.js";
+import { POSIX_CLASSES } from "../../cfn/regex/named-classes.js";
+import { parsePattern } from "../../cfn/regex/parse.js";
+import { translatePattern } from "../../cfn/regex/translate.js";
 
 export type PatternVerdict =
   | { readonly kind: "narrowed"; readonly example: string }

@@ -1,7 +1,7 @@
 // Terraform attribute paths for CloudFormation property paths, read off the model's attribute tree
 // (each attribute carries its CloudFormation name), so renames such as `Id` → `flow_log_id` come out
 // exactly as the provider spells them.
-import type { Attributes, AttributeType } from "../../runtime/schema/types.js";
+import type { Attributes, AttributeType } from "../../terraform/schema/types.js";
 import { type AttributePath, childPath, itemsPath, rootPath } from "../model/pointers.js";
 
 /** CloudFormation path (property names, `*` for items and map values, joined by "/") → Terraform path. */

@@ -1,6 +1,6 @@
 // Every page of the documentation for a generation plan: the pages of each planned type (only the
 // modules the plan generates) and the index.
-import type { Definition } from "../../runtime/schema/types.js";
+import type { Definition } from "../../terraform/schema/types.js";
 import type { GenerationPlan, PlannedType } from "../pipeline/plan.js";
 import { identifierParts } from "./import-id.js";
 import { indexPage, type IndexEntry } from "./index-page.js";

@@ -7,7 +7,7 @@ import type {
   AttributeType,
   ElementType,
   Validator,
-} from "../../runtime/schema/types.js";
+} from "../../terraform/schema/types.js";
 
 /** An HCL expression, before layout. */
 type Hcl =

@@ -1,8 +1,8 @@
 // The import ID of a resource: the Cloud Control identifier, i.e. the values of the primary
 // identifier properties joined with "|". Each value is named by the Terraform attribute holding it
 // (found through the attributes' CloudFormation names, so `Id` reads `flow_log_id`).
-import type { Attribute, Attributes, ResourceDefinition } from "../../runtime/schema/types.js";
-import { unescapePointerToken } from "../load/json-pointer.js";
+import type { Attribute, Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
+import { unescapePointerToken } from "../../cfn/json-pointer.js";
 
 export const IDENTIFIER_SEPARATOR = "|";
 

@@ -1,7 +1,7 @@
 // index.md: the provider page, with the provider block's schema and every resource and data source
 // grouped by service.
-import { providerConfigAttributes } from "../../runtime/provider/config-schema.js";
-import type { Definition } from "../../runtime/schema/types.js";
+import { providerConfigAttributes } from "../../terraform/provider-config.js";
+import type { Definition } from "../../terraform/schema/types.js";
 import { frontMatter, type DocPage } from "./pages.js";
 import { schemaMarkdown } from "./schema-markdown.js";
 

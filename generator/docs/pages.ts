@@ -5,8 +5,8 @@ import type {
   PluralDataSourceDefinition,
   ResourceDefinition,
   SingularDataSourceDefinition,
-} from "../../runtime/schema/types.js";
-import { attributesOf } from "../../runtime/values/definition-attributes.js";
+} from "../../terraform/schema/types.js";
+import { attributesOf } from "../../terraform/values/definition-attributes.js";
 import { TERRAFORM_TYPE_NAME_PREFIX } from "../model/naming.js";
 import { pluralDataSourceExample, resourceExample, singularDataSourceExample } from "./example-hcl.js";
 import { IDENTIFIER_SEPARATOR, importIdPlaceholder } from "./import-id.js";

@@ -1,7 +1,7 @@
 // The "## Schema" part of a page, laid out the way tfplugindocs lays out a framework provider's
 // schema: Required / Optional / Read-Only groups, one line per attribute with its type label, then
 // one "Nested Schema for `path`" section per nested attribute, in the order they were linked.
-import type { Attribute, Attributes, AttributeType, ElementType } from "../../runtime/schema/types.js";
+import type { Attribute, Attributes, AttributeType, ElementType } from "../../terraform/schema/types.js";
 
 type Group = "Required" | "Optional" | "Read-Only";
 const GROUPS: readonly Group[] = ["Required", "Optional", "Read-Only"];

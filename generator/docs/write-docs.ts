@@ -3,8 +3,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type GenerationConfig, loadGenerationConfig } from "../config/generation-config.js";
-import { repoRoot, resolveSchemasDir } from "../config/paths.js";
-import { readSchemaDirSync } from "../load/read-schemas.js";
+import { repoRoot, resolveSchemasDir } from "../../cfn/paths.js";
+import { readSchemaDirSync } from "../../cfn/read-schemas.js";
 import { type GenerationPlan, planGeneration } from "../pipeline/plan.js";
 import { docPages } from "./doc-set.js";
 import { DOCS_MARKER, type DocPage } from "./pages.js";

@@ -1,4 +1,4 @@
-// Prints attribute descriptors as calls to the runtime's constructors (runtime/schema/define.ts).
+// Prints attribute descriptors as calls to the runtime's constructors (terraform/schema/define.ts).
 // Only printing happens here: every decision was taken by the model.
 import type {
   Attribute,
@@ -7,8 +7,8 @@ import type {
   JsonValue,
   PlanModifier,
   Validator,
-} from "../../runtime/schema/types.js";
-import { isResourceId } from "../../runtime/schema/resource-rules.js";
+} from "../../terraform/schema/types.js";
+import { isResourceId } from "../../terraform/schema/resource-rules.js";
 import { definitionName } from "../model/definition-names.js";
 
 /** The namespace the generated modules import the constructors under. */
@@ -108,7 +108,7 @@ function optionsCode(a: Attribute, level: number, out: string[]): void {
   if (a.default !== undefined) out.push(inner, "default: ", jsonLiteral(a.default), ",\n");
   if (a.validators?.length)
     out.push(inner, "validators: [", a.validators.map((v) => validatorCode(v)).join(", "), "],\n");
-  // useStateForUnknown follows from the flags by rule: `a.resource()` adds it (runtime/schema/resource-rules.ts).
+  // useStateForUnknown follows from the flags by rule: `a.resource()` adds it (terraform/schema/resource-rules.ts).
   const modifiers = a.planModifiers?.filter((m) => m.kind !== "useStateForUnknown") ?? [];
   if (modifiers.length > 0)
     out.push(inner, "planModifiers: [", modifiers.map(planModifierCode).join(", "), "],\n");

@@ -33,7 +33,7 @@ export function indexModule(contents: IndexContents): string {
   w.writeLine("// generated; do not edit: run `npm run generate`.");
   w.blankLine();
   w.writeLine(
-    'import type { PluralDataSourceDefinition, ResourceDefinition, SingularDataSourceDefinition } from "../runtime/schema/types.js";',
+    'import type { PluralDataSourceDefinition, ResourceDefinition, SingularDataSourceDefinition } from "../terraform/schema/types.js";',
   );
   w.blankLine();
   w.writeLine("/** Imports one generated module on first use. */");

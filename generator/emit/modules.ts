@@ -5,8 +5,8 @@ import type {
   PluralDataSourceDefinition,
   ResourceDefinition,
   SingularDataSourceDefinition,
-} from "../../runtime/schema/types.js";
-import { repoRoot } from "../config/paths.js";
+} from "../../terraform/schema/types.js";
+import { repoRoot } from "../../cfn/paths.js";
 import { attributesCode, jsonLiteral, literal, moduleAttributesCode, NS } from "./attribute-code.js";
 import { ModuleWriter } from "./module-writer.js";
 
@@ -16,7 +16,7 @@ export const moduleHeader = (cfnTypeName: string): string =>
   headerTemplate.replace(/\{\{cfnTypeName\}\}/g, cfnTypeName);
 
 /** Path from a module in generated/<service>/ to the runtime's constructors. */
-const DEFINE_IMPORT = "../../runtime/schema/define.js";
+const DEFINE_IMPORT = "../../terraform/schema/define.js";
 
 function writePrelude(m: ModuleWriter, cfnTypeName: string): void {
   const w = m.w;

@@ -8,8 +8,8 @@ import {
   configSchemaText,
   definitionSchemaText,
   PROVIDER_ADDRESS,
-} from "../../runtime/schema/schema-json.js";
-import type { Attributes, Definition } from "../../runtime/schema/types.js";
+} from "../../terraform/schema/schema-json.js";
+import type { Attributes, Definition } from "../../terraform/schema/types.js";
 
 export { definitionSchemaText, PROVIDER_ADDRESS };
 

@@ -3,9 +3,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { GenerationConfig } from "../config/generation-config.js";
-import { type Finding, makeFinding } from "./findings.js";
+import { type Finding, makeFinding } from "../../cfn/findings.js";
 import type { SchemaPatch } from "../../cfn/schema-patch.js";
-import { type LoadedSchema, readSchemaFileSync } from "./read-schemas.js";
+import { type LoadedSchema, readSchemaFileSync } from "../../cfn/read-schemas.js";
 
 export type { SchemaPatch };
 

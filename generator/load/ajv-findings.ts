@@ -2,9 +2,9 @@
 // into one finding per location, then judges each location by what the generator does with it.
 import type { ErrorObject } from "ajv";
 import { assessPattern } from "./cfn-regex.js";
-import { type Finding, type Severity, makeFinding } from "./findings.js";
+import { type Finding, type Severity, makeFinding } from "../../cfn/findings.js";
 import type { JsonObject } from "../../cfn/json.js";
-import { appendPointer, pointerTokens, resolvePointer } from "./json-pointer.js";
+import { appendPointer, pointerTokens, resolvePointer } from "../../cfn/json-pointer.js";
 import { type SchemaSite, locateSite } from "./schema-sites.js";
 
 /** An ajv error together with the branch errors it explains (for anyOf/oneOf/propertyNames). */

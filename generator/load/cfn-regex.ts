@@ -3,7 +3,7 @@
 // translatePattern is the judge of whether a pattern is usable; ECMAScript decides only whether it
 // is on-spec as written.
 import type { Options } from "ajv";
-import { type PatternTranslation, translatePattern } from "../regex/translate.js";
+import { type PatternTranslation, translatePattern } from "../../cfn/regex/translate.js";
 
 export type PatternAssessment =
   /** A valid ECMAScript regex as written, and translatable: nothing to report. */

@@ -1,9 +1,15 @@
 // The load stage in one call: read every schema file of a folder, check each against the
 // meta-schema and the resource-level rules, and summarise.
-import { resolveMetaSchemasDir, resolveSchemasDir } from "../config/paths.js";
-import { type Finding, type FindingSummary, hasErrors, sortFindings, summarizeFindings } from "./findings.js";
+import { resolveMetaSchemasDir, resolveSchemasDir } from "../../cfn/paths.js";
+import {
+  type Finding,
+  type FindingSummary,
+  hasErrors,
+  sortFindings,
+  summarizeFindings,
+} from "../../cfn/findings.js";
 import { createMetaSchemaValidator } from "./meta-schema.js";
-import { type LoadedSchema, readSchemaDir } from "./read-schemas.js";
+import { type LoadedSchema, readSchemaDir } from "../../cfn/read-schemas.js";
 
 export interface CheckedSchema extends LoadedSchema {
   /** Sorted findings for this file; an error means the type cannot be generated. */

@@ -4,12 +4,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
-import { resolveMetaSchemasDir } from "../config/paths.js";
+import { resolveMetaSchemasDir } from "../../cfn/paths.js";
 import { findingsFromAjvErrors } from "./ajv-findings.js";
 import { cfnRegExpEngine, isAcceptablePattern } from "./cfn-regex.js";
-import { type Finding, makeFinding, sortFindings } from "./findings.js";
+import { type Finding, makeFinding, sortFindings } from "../../cfn/findings.js";
 import { type JsonObject, isJsonObject } from "../../cfn/json.js";
-import type { LoadedSchema } from "./read-schemas.js";
+import type { LoadedSchema } from "../../cfn/read-schemas.js";
 import { type ExternalDocumentCache, RefResolver } from "./refs.js";
 import { semanticFindings } from "./semantic-checks.js";
 

@@ -3,7 +3,7 @@
 // items (CloudFormation pointers may write "*" for items or leave arrays out). Where the schema
 // does not describe the shape (a free-form object, an unchecked $ref), the pointer is accepted.
 import { type JsonObject, type JsonValue, isJsonObject, ownMember } from "../../cfn/json.js";
-import { pointerTokens } from "./json-pointer.js";
+import { pointerTokens } from "../../cfn/json-pointer.js";
 import type { RefResolver } from "./refs.js";
 
 export type PropertyPointerCheck = { readonly ok: true } | { readonly ok: false; readonly reason: string };

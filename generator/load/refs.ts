@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type JsonObject, type JsonValue, isJsonObject, ownMember } from "../../cfn/json.js";
-import { resolvePointer } from "./json-pointer.js";
+import { resolvePointer } from "../../cfn/json-pointer.js";
 
 export type RefResolution =
   | { readonly kind: "resolved"; readonly target: JsonValue; readonly external: boolean }

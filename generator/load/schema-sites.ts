@@ -2,7 +2,7 @@
 // schema, at any depth) and which keyword of it. Mirrors the meta-schema's structure, so a finding
 // can be judged by what the generator does with that keyword.
 import { type JsonObject, type JsonValue, isJsonObject, ownMember } from "../../cfn/json.js";
-import { appendPointer } from "./json-pointer.js";
+import { appendPointer } from "../../cfn/json-pointer.js";
 
 /** Which part of a resource schema a node belongs to; only "resource" nodes become attributes. */
 export type NodeContext = "resource" | "handlerSchema" | "typeConfiguration" | "remote";

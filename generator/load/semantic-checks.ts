@@ -1,8 +1,8 @@
 // Resource-level rules the meta-schema cannot express: identifier and access pointer lists name
 // real properties, $refs point at something, and the tagging metadata is consistent.
-import { type Finding, type Severity, makeFinding } from "./findings.js";
+import { type Finding, type Severity, makeFinding } from "../../cfn/findings.js";
 import { type JsonObject, type JsonValue, isJsonObject, ownMember } from "../../cfn/json.js";
-import { appendPointer } from "./json-pointer.js";
+import { appendPointer } from "../../cfn/json-pointer.js";
 import { checkPropertyPointer, hasPropertiesPrefix } from "./property-pointers.js";
 import type { RefResolver } from "./refs.js";
 import { forEachSchemaNode, type SchemaNodeRef } from "./schema-sites.js";

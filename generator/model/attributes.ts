@@ -7,7 +7,7 @@ import type {
   ElementType,
   PlanModifier,
   Validator,
-} from "../../runtime/schema/types.js";
+} from "../../terraform/schema/types.js";
 import { arrayKind, type ArrayKind } from "./array-kind.js";
 import { type CfnNode, type CfnResourceSchema, joinPointer, MappingError } from "./cfn-schema.js";
 import { type DefaultTarget, mapDefault } from "./defaults.js";
@@ -219,7 +219,7 @@ export class AttributeWalker {
 
     const planModifiers: PlanModifier[] = [];
     if (shape.arrayKind === "multiset") planModifiers.push({ kind: "multiset" });
-    // useStateForUnknown is added to the whole resource tree by one rule (runtime/schema/resource-rules.ts).
+    // useStateForUnknown is added to the whole resource tree by one rule (terraform/schema/resource-rules.ts).
     if (matchesAny(this.ctx.createOnly, path)) {
       planModifiers.push({
         kind: isOptionalComputed(flags) ? "requiresReplaceIfConfigured" : "requiresReplace",

@@ -1,6 +1,6 @@
 // The parts of a CloudFormation resource schema the generator reads (cfn-mapping.md §3.1).
 // Everything is optional and untrusted: the mapping functions check what they use.
-import { appendPointer, escapePointerToken } from "../load/json-pointer.js";
+import { appendPointer, escapePointerToken } from "../../cfn/json-pointer.js";
 
 export interface CfnNode {
   readonly type?: string | readonly string[];

@@ -1,5 +1,5 @@
 // Static defaults (cfn-mapping.md §6.3), expressed in Terraform terms for the runtime's plan step.
-import type { JsonValue } from "../../runtime/schema/types.js";
+import type { JsonValue } from "../../terraform/schema/types.js";
 
 export type DefaultTarget =
   | { readonly kind: "bool" | "int64" | "float64" }

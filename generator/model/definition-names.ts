@@ -1,7 +1,7 @@
 // Which CloudFormation definition a nested attribute tree was built from. The emitter prints a tree
 // used more than once in a type as one constant named after its definition; the descriptors
 // themselves stay plain data, so the names live beside them, keyed by the attribute objects.
-import type { Attributes } from "../../runtime/schema/types.js";
+import type { Attributes } from "../../terraform/schema/types.js";
 
 const names = new WeakMap<Attributes, string>();
 

@@ -4,7 +4,7 @@
 // segment, so pointers containing `*` never match. We keep that rule for the flags (parity of
 // Required/Optional/Computed) and additionally honour `*` pointers where doing so only adds
 // safety: createOnly through arrays gives RequiresReplace on the element member.
-import { unescapePointerToken } from "../load/json-pointer.js";
+import { unescapePointerToken } from "../../cfn/json-pointer.js";
 
 export interface PointerSet {
   /** Paths without `*`, as property names joined by "/" (arrays contribute nothing). */

@@ -6,12 +6,12 @@ import type {
   PluralDataSourceDefinition,
   ResourceDefinition,
   SingularDataSourceDefinition,
-} from "../../runtime/schema/types.js";
+} from "../../terraform/schema/types.js";
 import { AttributeWalker, type ModelNote, rootParent, type WalkContext } from "./attributes.js";
 import { type CfnResourceSchema, MappingError } from "./cfn-schema.js";
-import { singularDataSourceFrom } from "../../runtime/schema/derive.js";
+import { singularDataSourceFrom } from "../../terraform/schema/derive.js";
 import { copyDefinitionName } from "./definition-names.js";
-import { RESOURCE_ID, withStateForUnknown } from "../../runtime/schema/resource-rules.js";
+import { RESOURCE_ID, withStateForUnknown } from "../../terraform/schema/resource-rules.js";
 import { isGlobalService } from "./global-services.js";
 import { identityName, isMetaArgument, topLevelAttributeName, type TypeNames, typeNames } from "./naming.js";
 import { rootPath, pointerSet } from "./pointers.js";

@@ -1,6 +1,6 @@
 // Validators from JSON Schema keywords (cfn-mapping.md §5), as runtime descriptors.
-import type { Validator } from "../../runtime/schema/types.js";
-import { translatePattern } from "../regex/translate.js";
+import type { Validator } from "../../terraform/schema/types.js";
+import { translatePattern } from "../../cfn/regex/translate.js";
 import type { CfnNode } from "./cfn-schema.js";
 import type { ArrayKind } from "./array-kind.js";
 

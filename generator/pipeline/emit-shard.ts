@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { schemaPatches } from "../../schemas/patches.js";
-import type { Definition } from "../../runtime/schema/types.js";
+import type { Definition } from "../../terraform/schema/types.js";
 import type { GenerationConfig } from "../config/generation-config.js";
 import {
   derivedSingularDataSourceModule,
@@ -15,9 +15,9 @@ import {
 } from "../emit/modules.js";
 import { definitionSchemaText } from "../emit/provider-schema.js";
 import type { Adjustment, SchemaPatch } from "../load/adjust.js";
-import { type Finding, makeFinding } from "../load/findings.js";
+import { type Finding, makeFinding } from "../../cfn/findings.js";
 import { createMetaSchemaValidator, type MetaSchemaValidator } from "../load/meta-schema.js";
-import { type LoadedSchema, parseSchemaText, readSchemaText } from "../load/read-schemas.js";
+import { type LoadedSchema, parseSchemaText, readSchemaText } from "../../cfn/read-schemas.js";
 import type { ModuleKind, Suppression } from "../model/resource-model.js";
 import { emptyPatternTally, type PatternTally } from "../model/validators.js";
 import { typeInputHash } from "./input-hash.js";

@@ -4,10 +4,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type GenerationConfig, loadGenerationConfig } from "../config/generation-config.js";
-import { resolveMetaSchemasDir, resolveSchemasDir } from "../config/paths.js";
+import { resolveMetaSchemasDir, resolveSchemasDir } from "../../cfn/paths.js";
 import type { SchemaPatch } from "../load/adjust.js";
 import { createMetaSchemaValidator } from "../load/meta-schema.js";
-import { listSchemaFiles } from "../load/read-schemas.js";
+import { listSchemaFiles } from "../../cfn/read-schemas.js";
 import { addPatternTally, emptyPatternTally } from "../model/validators.js";
 import { emitShard, type FileOutput, type ShardInput } from "./emit-shard.js";
 import { generatorVersion } from "./input-hash.js";
@@ -15,7 +15,7 @@ import { findNameClashes, sortPlanFindings } from "./plan.js";
 import { runShardsOnWorkers, workersFor } from "./shard-pool.js";
 import { countPlan, type GenerationCounts, type GenerationOverview } from "./summary.js";
 import { prepareOutDir, readUsableManifest, writeOutput, type WriteResult } from "./write-output.js";
-import { readSchemaFileSync } from "../load/read-schemas.js";
+import { readSchemaFileSync } from "../../cfn/read-schemas.js";
 
 export interface GenerateOptions {
   readonly schemasDir?: string;

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { GenerationConfig } from "../config/generation-config.js";
-import { repoRoot } from "../config/paths.js";
+import { repoRoot } from "../../cfn/paths.js";
 
 /**
  * Everything whose change can change a module's text without changing its schema: the generator
@@ -13,7 +13,7 @@ import { repoRoot } from "../config/paths.js";
  * runtime's descriptor API, the templates and the locked dependency versions (ajv, change-case,
  * pluralize…).
  */
-const GENERATOR_SOURCES = ["generator", "runtime/schema", "templates", "package-lock.json"];
+const GENERATOR_SOURCES = ["generator", "cfn", "terraform/schema", "templates", "package-lock.json"];
 
 function filesBelow(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

@@ -1,12 +1,12 @@
 // Decides, for every loaded schema, which modules are generated and why others are not.
 // Pure over its inputs: loaded schemas, their load findings and the configuration.
-import type { Definition } from "../../runtime/schema/types.js";
+import type { Definition } from "../../terraform/schema/types.js";
 import type { GenerationConfig } from "../config/generation-config.js";
 import { type Adjustment, applyPinsAndPatches, type SchemaPatch } from "../load/adjust.js";
 import type { MetaSchemaValidator } from "../load/meta-schema.js";
 import { schemaPatches } from "../../schemas/patches.js";
-import { type Finding, makeFinding } from "../load/findings.js";
-import type { LoadedSchema } from "../load/read-schemas.js";
+import { type Finding, makeFinding } from "../../cfn/findings.js";
+import type { LoadedSchema } from "../../cfn/read-schemas.js";
 import type { CfnResourceSchema } from "../model/cfn-schema.js";
 import {
   buildTypeModel,

@@ -1,6 +1,6 @@
 // The closing summary of a generate run: counts, suppressions by reason, findings by rule.
 import type { Adjustment } from "../load/adjust.js";
-import { type Finding, formatFinding } from "../load/findings.js";
+import { type Finding, formatFinding } from "../../cfn/findings.js";
 import type { ModuleKind, Suppression } from "../model/resource-model.js";
 import type { PatternTally } from "../model/validators.js";
 

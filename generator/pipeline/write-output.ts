@@ -4,11 +4,11 @@
 // modules removed, and the shared files rewritten, so the tree equals what a full run writes.
 import fs from "node:fs";
 import path from "node:path";
-import { providerConfigAttributes } from "../../runtime/provider/config-schema.js";
+import { providerConfigAttributes } from "../../terraform/provider-config.js";
 import { type IndexEntry, indexModule } from "../emit/index-module.js";
 import { providerSchemaDocumentBytes } from "../emit/provider-schema.js";
 import type { Adjustment } from "../load/adjust.js";
-import type { Finding } from "../load/findings.js";
+import type { Finding } from "../../cfn/findings.js";
 import type { ModuleKind } from "../model/resource-model.js";
 import type { PatternTally } from "../model/validators.js";
 import { EFFECTIVE_SCHEMAS_DIR, type TypeOutput } from "./emit-shard.js";

@@ -2,7 +2,7 @@
 // in sorted name order. Unreadable files are reported like invalid ones.
 import fs from "node:fs";
 import path from "node:path";
-import { listSchemaFiles } from "../load/read-schemas.js";
+import { listSchemaFiles } from "../../cfn/read-schemas.js";
 import type { InvalidEntry, RawSchema } from "./schema-entry.js";
 
 export interface SourceContents {

@@ -2,7 +2,7 @@
 // later refresh can tell what changed and anyone can check the cache is whole.
 import fs from "node:fs";
 import path from "node:path";
-import { CACHE_MANIFEST_FILE } from "../load/read-schemas.js";
+import { CACHE_MANIFEST_FILE } from "../../cfn/read-schemas.js";
 import type { CacheEntry, InvalidEntry } from "./schema-entry.js";
 
 export type SourceKind = "registry" | "archive" | "directory";

@@ -3,7 +3,7 @@
 // with a manifest. Invalid entries are reported and skipped; registry calls that still fail after
 // the SDK's retries leave the cache as it was and the fetched rest staged for a rerun.
 import path from "node:path";
-import { resolveSchemaCacheDir } from "../config/paths.js";
+import { resolveSchemaCacheDir } from "../../cfn/paths.js";
 import { readArchiveSource } from "./archive-source.js";
 import { cacheLayout } from "./cache-layout.js";
 import { type CacheChanges, compareManifests } from "./compare.js";

@@ -2,7 +2,7 @@
 // the pretty-printed bytes with their sha256. Entries that cannot be cached (not JSON, not an object,
 // no usable typeName, a second file for the same type) are reported by name and skipped.
 import { createHash } from "node:crypto";
-import { parseSchemaText } from "../load/read-schemas.js";
+import { parseSchemaText } from "../../cfn/read-schemas.js";
 import { cacheFileName } from "./cache-layout.js";
 
 /** A schema text from a source; `name` (file, archive entry or type name) names it in reports. */

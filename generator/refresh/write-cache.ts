@@ -5,7 +5,7 @@
 // leaves no cache, never a partial one, and generate then falls back to ../shared/cfn/schemas.
 import fs from "node:fs";
 import path from "node:path";
-import { CACHE_MANIFEST_FILE } from "../load/read-schemas.js";
+import { CACHE_MANIFEST_FILE } from "../../cfn/read-schemas.js";
 import { RefreshAbortedError } from "./aborted.js";
 import type { CacheLayout } from "./cache-layout.js";
 import { type CacheManifest, manifestBytes } from "./manifest.js";

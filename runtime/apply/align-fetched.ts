@@ -4,9 +4,9 @@
 // nothing to sort by. So before copying, each planned element of a list of objects is paired with
 // the fetched element that agrees with every member the plan knows (compatibleValues; nested lists
 // of objects in any order), and the fetched list is rearranged to line up with the planned one.
-import type { Attribute, Attributes, AttributeType } from "../schema/types.js";
-import { compatibleValues } from "../plan/correlate.js";
-import { attributeCtyType, impliedObjectType } from "../values/implied-type.js";
+import type { Attribute, Attributes, AttributeType } from "../../terraform/schema/types.js";
+import { compatibleValues } from "../state/correlate.js";
+import { attributeCtyType, impliedObjectType } from "../../terraform/values/implied-type.js";
 import {
   canonicalKey,
   isRecord,
@@ -15,7 +15,7 @@ import {
   makeRecord,
   type TfRecord,
   type TfValue,
-} from "../values/value.js";
+} from "../../terraform/values/value.js";
 
 /** `fetched` with the elements of its lists of objects at the positions of their planned partners. */
 export function alignToPlanned(attributes: Attributes, fetched: TfValue, planned: TfValue): TfValue {

@@ -1,6 +1,6 @@
 // What every remote operation needs: the API, how to wait, the provider-wide cancellation signal,
 // the registry of requests in flight, and how long each kind of operation may take.
-import type { ResourceDefinition } from "../schema/types.js";
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import type { CloudControlApi } from "../cloudcontrol/client.js";
 import type { InFlightRequests } from "../cloudcontrol/in-flight.js";
 import type { WaitTiming } from "../cloudcontrol/waiter.js";

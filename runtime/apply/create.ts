@@ -3,12 +3,12 @@
 // object may exist the failed create still returns a state holding its `id`: Terraform stores it
 // tainted and replaces it on the next apply instead of orphaning it. The one exception is
 // AlreadyExists: the object named then existed before and is not ours to replace.
-import type { Diagnostic } from "../../protocol/provider-backend.js";
-import type { ResourceDefinition } from "../schema/types.js";
+import type { Diagnostic } from "../../terraform/provider-backend.js";
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { stringifyJsonDoc } from "../convert/json-doc.js";
 import { toDesiredState } from "../convert/to-cfn.js";
 import { idOnlyState, withId } from "../state/id-state.js";
-import type { TfValue } from "../values/value.js";
+import type { TfValue } from "../../terraform/values/value.js";
 import type { OperationContext } from "./context.js";
 import { desiredStateDiagnostic, requestErrorDiagnostic } from "./diagnostics.js";
 import { fillAfterApply } from "./fill-after-apply.js";

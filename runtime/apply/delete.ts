@@ -1,8 +1,8 @@
 // Delete (cloudcontrol-runtime.md §3.5): success, or an object that is already gone, removes the
 // resource from the state; any other failure keeps it.
-import type { ResourceDefinition } from "../schema/types.js";
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { isNotFoundError } from "../cloudcontrol/errors.js";
-import { isRecord, type TfValue } from "../values/value.js";
+import { isRecord, type TfValue } from "../../terraform/values/value.js";
 import type { OperationContext } from "./context.js";
 import type { ApplyOutcome } from "./create.js";
 import { missingIdDiagnostic, requestErrorDiagnostic } from "./diagnostics.js";

@@ -1,5 +1,5 @@
 // The diagnostics remote operations produce (summaries as awscc words them, cloudcontrol-runtime.md §5.1).
-import { type Diagnostic, errorDiagnostic } from "../../protocol/provider-backend.js";
+import { type Diagnostic, errorDiagnostic } from "../../terraform/provider-backend.js";
 import { describeError, operationFailed } from "../cloudcontrol/errors.js";
 import type { RequestError } from "./request.js";
 

@@ -1,15 +1,15 @@
 // Unknown-fill after a successful create or update (cloudcontrol-runtime.md §3.7): one GetResource
 // only when the plan left something unknown; known planned values are kept as planned.
-import { type Diagnostic, errorDiagnostic } from "../../protocol/provider-backend.js";
-import type { ResourceDefinition } from "../schema/types.js";
+import { type Diagnostic, errorDiagnostic } from "../../terraform/provider-backend.js";
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { toDesiredState } from "../convert/to-cfn.js";
-import { carryWriteOnly, writeOnlyAttributes } from "../read/write-only.js";
+import { carryWriteOnly, writeOnlyAttributes } from "../state/write-only.js";
 import { isNotFoundError, operationFailed } from "../cloudcontrol/errors.js";
-import type { TfValue } from "../values/value.js";
+import type { TfValue } from "../../terraform/values/value.js";
 import type { OperationContext } from "./context.js";
 import { alignToPlanned } from "./align-fetched.js";
 import { stateTranslationDiagnostic } from "./diagnostics.js";
-import { modelToValue } from "./read-back.js";
+import { modelToValue } from "../state/read-back.js";
 import { fillUnknowns, nullUnknowns, unknownPaths } from "./unknown-fill.js";
 
 export interface FillOutcome {

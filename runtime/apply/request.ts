@@ -2,7 +2,7 @@
 // operation's deadline and the provider's cancellation), registration of the RequestToken while it
 // runs, and the wait. Failures say which stage failed and carry what is known about the object.
 import type { ProgressEvent } from "@aws-sdk/client-cloudcontrol";
-import type { ResourceDefinition } from "../schema/types.js";
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { describeInFlight } from "../cloudcontrol/in-flight.js";
 import { type WaitFailureKind, waitForRequest, WaitError } from "../cloudcontrol/waiter.js";
 import type { OperationContext, ResourceOperation } from "./context.js";

@@ -1,9 +1,15 @@
 // After a create or update, the values the plan left unknown are read back from the service
 // (cloudcontrol-runtime.md §3.7). Known planned values are never touched: Terraform requires them
 // to come back exactly as planned.
-import type { Attributes, AttributeType } from "../schema/types.js";
-import type { AttributePath, PathStep } from "../values/path.js";
-import { isRecord, isUnknown, isWhollyKnown, makeRecord, type TfValue } from "../values/value.js";
+import type { Attributes, AttributeType } from "../../terraform/schema/types.js";
+import type { AttributePath, PathStep } from "../../terraform/values/path.js";
+import {
+  isRecord,
+  isUnknown,
+  isWhollyKnown,
+  makeRecord,
+  type TfValue,
+} from "../../terraform/values/value.js";
 import { valueAtPath, withValueAtPath } from "./value-paths.js";
 
 /** Paths of the unknown values (not descending into them); a set holding any unknown counts whole. */

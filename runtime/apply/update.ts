@@ -3,12 +3,12 @@
 // is sent again (the service cannot tell us whether it still holds it). readOnly and createOnly
 // properties are never part of the patch. A failed update returns the prior state: it claims
 // nothing that did not happen, and the next refresh shows whatever did.
-import type { ResourceDefinition } from "../schema/types.js";
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { toDesiredState } from "../convert/to-cfn.js";
 import { buildPatch, serializePatch } from "../cloudcontrol/patch.js";
 import { parsePropertyPointer } from "../cloudcontrol/property-pointers.js";
-import { nullWriteOnly, writeOnlyAttributes } from "../read/write-only.js";
-import { isRecord, isUnknown, type TfValue } from "../values/value.js";
+import { nullWriteOnly, writeOnlyAttributes } from "../state/write-only.js";
+import { isRecord, isUnknown, type TfValue } from "../../terraform/values/value.js";
 import type { OperationContext } from "./context.js";
 import { withId } from "../state/id-state.js";
 import type { ApplyOutcome } from "./create.js";

@@ -1,6 +1,6 @@
 // Reading and replacing the value at an attribute path inside a Terraform value.
-import type { AttributePath } from "../values/path.js";
-import { isRecord, makeRecord, type TfValue } from "../values/value.js";
+import type { AttributePath } from "../../terraform/values/path.js";
+import { isRecord, makeRecord, type TfValue } from "../../terraform/values/value.js";
 
 /** The value at `path`, or null when some step does not exist. */
 export function valueAtPath(value: TfValue, path: AttributePath): TfValue {

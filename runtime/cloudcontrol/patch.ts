@@ -14,11 +14,7 @@ import {
   stringifyJsonDoc,
 } from "../convert/json-doc.js";
 import { withoutPointers } from "./property-pointers.js";
-import {
-  escapePointerToken,
-  pointerFromTokens,
-  unescapePointerToken,
-} from "../../generator/load/json-pointer.js";
+import { escapePointerToken, pointerFromTokens, unescapePointerToken } from "../../cfn/json-pointer.js";
 
 export type PatchOp =
   | { readonly op: "add" | "replace"; readonly path: string; readonly value: JsonDoc }

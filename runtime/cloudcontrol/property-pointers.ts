@@ -1,7 +1,7 @@
 // CloudFormation property pointers (`/properties/A/*/B`, from readOnlyProperties and friends) as
 // segment lists, and removing what they point at from a document (`*` = every array element).
 import { isJsonDocObject, type JsonDoc, makeJsonObject } from "../convert/json-doc.js";
-import { unescapePointerToken } from "../../generator/load/json-pointer.js";
+import { unescapePointerToken } from "../../cfn/json-pointer.js";
 
 export const WILDCARD = "*";
 

@@ -1,8 +1,8 @@
 // Static defaults as the generated modules declare them (plain JSON in Terraform terms: attribute
 // names, not CloudFormation names) turned into Terraform values of the attribute's type.
-import type { AttributeType, ElementType, JsonValue } from "../schema/types.js";
-import { parseNumber } from "../values/number.js";
-import { makeRecord, type TfValue } from "../values/value.js";
+import type { AttributeType, ElementType, JsonValue } from "../../terraform/schema/types.js";
+import { parseNumber } from "../../terraform/values/number.js";
+import { makeRecord, type TfValue } from "../../terraform/values/value.js";
 
 export function defaultToValue(type: AttributeType, value: JsonValue | undefined): TfValue {
   if (value === null || value === undefined) return null;

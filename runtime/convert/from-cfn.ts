@@ -3,8 +3,8 @@
 // the model lacks are null, and an empty array reads as null. Values whose JSON kind does not fit
 // the attribute are converted where that loses nothing (a number for a string attribute) and read
 // as null otherwise, so one odd property never makes the whole object unreadable.
-import type { Attributes, AttributeType, ElementType } from "../schema/types.js";
-import { makeRecord, type TfRecord, type TfValue } from "../values/value.js";
+import type { Attributes, AttributeType, ElementType } from "../../terraform/schema/types.js";
+import { makeRecord, type TfRecord, type TfValue } from "../../terraform/values/value.js";
 import { isJsonDocObject, type JsonDoc, type JsonDocObject } from "./json-doc.js";
 import { scalarFromJson } from "./scalar-from-json.js";
 

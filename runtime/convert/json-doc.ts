@@ -1,8 +1,19 @@
 // Cloud Control documents (DesiredState, Properties, patch values) as plain data whose numbers are
 // Terraform numbers: a JS double when it carries the decimal exactly, a DecimalNumber otherwise, so
 // big or precise numbers survive a round trip (JSON.parse would round them).
-import { JsonNumberText, JsonObjectNode, readJson, type JsonNode } from "../values/json-reader.js";
-import { DecimalNumber, numbersEqual, numberText, parseNumber, type TfNumber } from "../values/number.js";
+import {
+  JsonNumberText,
+  JsonObjectNode,
+  readJson,
+  type JsonNode,
+} from "../../terraform/values/json-reader.js";
+import {
+  DecimalNumber,
+  numbersEqual,
+  numberText,
+  parseNumber,
+  type TfNumber,
+} from "../../terraform/values/number.js";
 
 export type JsonDoc = null | boolean | string | TfNumber | readonly JsonDoc[] | JsonDocObject;
 

@@ -7,8 +7,8 @@
 // whole: Terraform accepts a planned attribute value only when it equals the configuration or the
 // prior state, never a mix of the two. Nested attributes are checked member by member, so there
 // the walk goes down: list elements by position, map elements by key, set elements by meaning.
-import type { Attributes, AttributeType } from "../schema/types.js";
-import { attributeCtyType } from "../values/implied-type.js";
+import type { Attributes, AttributeType } from "../../terraform/schema/types.js";
+import { attributeCtyType } from "../../terraform/values/implied-type.js";
 import {
   canonicalKey,
   isRecord,
@@ -17,7 +17,7 @@ import {
   mapItems,
   type TfRecord,
   type TfValue,
-} from "../values/value.js";
+} from "../../terraform/values/value.js";
 import { canonicalJsonText } from "./json-string.js";
 
 /** `value` with `prior`'s spelling wherever the two mean the same (the same object when nothing changes). */

@@ -2,7 +2,7 @@
 // order; with the prior document we put elements back in the order the user wrote, so a refresh
 // shows no difference. Unlike awscc, elements are matched one to one, so duplicates are kept
 // (awscc collapses them and silently loses data).
-import { numberText } from "../values/number.js";
+import { numberText } from "../../terraform/values/number.js";
 import {
   isJsonDocNumber,
   isJsonDocObject,

@@ -3,9 +3,9 @@
 // number or bool for a string attribute becomes its text, "true"/"false" a bool, a numeric string
 // a number, an object or array for a string attribute its JSON text (keys sorted) — and differ only
 // in what a value that cannot be converted becomes, which the caller's policy decides.
-import type { ElementType } from "../schema/types.js";
-import { numberText, parseNumber } from "../values/number.js";
-import type { TfValue } from "../values/value.js";
+import type { ElementType } from "../../terraform/schema/types.js";
+import { numberText, parseNumber } from "../../terraform/values/number.js";
+import type { TfValue } from "../../terraform/values/value.js";
 import { canonicalJson, isJsonDocNumber, type JsonDoc } from "./json-doc.js";
 
 export type ScalarType = Extract<ElementType, { readonly kind: "string" | "bool" | "int64" | "float64" }>;

@@ -1,9 +1,9 @@
 // Terraform value → Cloud Control desired state (cloudcontrol-runtime.md §2.1). Null and unknown
 // values are omitted, empty arrays/objects/maps are omitted, JSON-string attributes are embedded
 // as JSON, and each attribute is renamed to its own CloudFormation name.
-import type { Attribute, Attributes, AttributeType, ElementType } from "../schema/types.js";
-import { formatPath, type PathStep } from "../values/path.js";
-import { isNumber, isRecord, isUnknown, type TfRecord, type TfValue } from "../values/value.js";
+import type { Attribute, Attributes, AttributeType, ElementType } from "../../terraform/schema/types.js";
+import { formatPath, type PathStep } from "../../terraform/values/path.js";
+import { isNumber, isRecord, isUnknown, type TfRecord, type TfValue } from "../../terraform/values/value.js";
 import { type JsonDoc, JsonDocError, type JsonDocObject, makeJsonObject, parseJsonDoc } from "./json-doc.js";
 
 export class DesiredStateError extends Error {

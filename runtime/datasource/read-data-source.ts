@@ -3,13 +3,16 @@
 // (a NextToken the service repeats is an error, not an endless loop); `ids` holds the identifiers
 // and `id` the region. An empty account is an empty set, not an error
 // (awscc issue #2225 reports "Empty result" as an error).
-import { type Diagnostic, errorDiagnostic } from "../../protocol/provider-backend.js";
-import type { SingularDataSourceDefinition, PluralDataSourceDefinition } from "../schema/types.js";
+import { type Diagnostic, errorDiagnostic } from "../../terraform/provider-backend.js";
+import type {
+  SingularDataSourceDefinition,
+  PluralDataSourceDefinition,
+} from "../../terraform/schema/types.js";
 import { describeError, isNotFoundError } from "../cloudcontrol/errors.js";
 import type { CloudControlApi } from "../cloudcontrol/client.js";
 import { stateTranslationDiagnostic } from "../apply/diagnostics.js";
-import { modelToValue } from "../apply/read-back.js";
-import { isRecord, makeRecord, type TfValue } from "../values/value.js";
+import { modelToValue } from "../state/read-back.js";
+import { isRecord, makeRecord, type TfValue } from "../../terraform/values/value.js";
 import { collectPages, RepeatedPageTokenError } from "./list-pages.js";
 
 export interface DataSourceOutcome {

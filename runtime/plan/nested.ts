@@ -1,10 +1,10 @@
 // Pairs the nested objects of an attribute's planned value with their configured and prior
 // counterparts: by position in lists, by key in maps, by correlation in sets (set elements
 // have no address). Every planning step walks nested attributes the same way.
-import type { AttributeType, Attributes } from "../schema/types.js";
-import type { PathStep } from "../values/path.js";
-import { isRecord, mapItems, type TfRecord, type TfValue } from "../values/value.js";
-import { partnersOf } from "./correlate.js";
+import type { AttributeType, Attributes } from "../../terraform/schema/types.js";
+import type { PathStep } from "../../terraform/values/path.js";
+import { isRecord, mapItems, type TfRecord, type TfValue } from "../../terraform/values/value.js";
+import { partnersOf } from "../state/correlate.js";
 
 export interface NestedVisit {
   readonly attributes: Attributes;

@@ -3,11 +3,11 @@
 // equivalent values (JSON strings, multiset lists), apply defaults, mark computed values the apply
 // will decide as unknown, keep prior values where UseStateForUnknown says so, and list the paths
 // whose change needs a new object.
-import type { Attribute, Attributes, ResourceDefinition } from "../schema/types.js";
+import type { Attribute, Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import { defaultToValue } from "../convert/default-value.js";
 import { keepPriorSpelling } from "../convert/prior-spelling.js";
-import { attributeCtyType, definitionImpliedType } from "../values/implied-type.js";
-import type { AttributePath, PathStep } from "../values/path.js";
+import { attributeCtyType, definitionImpliedType } from "../../terraform/values/implied-type.js";
+import type { AttributePath, PathStep } from "../../terraform/values/path.js";
 import {
   isRecord,
   isUnknown,
@@ -16,10 +16,10 @@ import {
   type TfValue,
   UNKNOWN,
   valueEquals,
-} from "../values/value.js";
+} from "../../terraform/values/value.js";
 import { mapNested } from "./nested.js";
 import { readOnlyElementMembers, unknownRegeneratedMembers } from "./regenerated-members.js";
-import { multisetPlanValue } from "./multiset.js";
+import { multisetPlanValue } from "../state/multiset.js";
 import { type Unknowable, unknowableWhenNull, withoutUnknowable } from "./unknowable.js";
 
 export interface PlanInput {

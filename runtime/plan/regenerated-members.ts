@@ -4,10 +4,10 @@
 // changes is written without them, so the service gives it new ones: the plan must leave them
 // unknown instead of promising the prior element's values (e.g. IoTSiteWise AssetModel
 // AssetModelProperties/*/Id).
-import type { Attribute, Attributes, ResourceDefinition } from "../schema/types.js";
+import type { Attribute, Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import { parsePropertyPointer, WILDCARD } from "../cloudcontrol/property-pointers.js";
-import { followPointer } from "../read/write-only.js";
-import { impliedObjectType } from "../values/implied-type.js";
+import { followPointer } from "../state/write-only.js";
+import { impliedObjectType } from "../../terraform/values/implied-type.js";
 import {
   isRecord,
   isUnknown,
@@ -16,7 +16,7 @@ import {
   type TfValue,
   UNKNOWN,
   valueEquals,
-} from "../values/value.js";
+} from "../../terraform/values/value.js";
 import { mapNested } from "./nested.js";
 
 const cache = new WeakMap<ResourceDefinition, ReadonlySet<Attribute>>();

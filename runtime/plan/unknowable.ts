@@ -2,9 +2,15 @@
 // existing prior object their null means "not known" rather than "not set" after an import (the
 // import marker), and always for write-only values that must be set (Required, NotNull: only an
 // import leaves them null). Such a null must not make the plan replace the object.
-import type { Attribute, AttributeType, ResourceDefinition } from "../schema/types.js";
-import { writeOnlyAttributes } from "../read/write-only.js";
-import { isRecord, isUnknown, makeRecord, type TfRecord, type TfValue } from "../values/value.js";
+import type { Attribute, AttributeType, ResourceDefinition } from "../../terraform/schema/types.js";
+import { writeOnlyAttributes } from "../state/write-only.js";
+import {
+  isRecord,
+  isUnknown,
+  makeRecord,
+  type TfRecord,
+  type TfValue,
+} from "../../terraform/values/value.js";
 
 export type Unknowable = (attribute: Attribute) => boolean;
 

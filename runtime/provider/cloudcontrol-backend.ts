@@ -24,9 +24,9 @@ import {
   type ValidateProviderConfigRequest,
   type ValidateResourceConfigRequest,
   warningDiagnostic,
-} from "../../protocol/provider-backend.js";
-import type { Logger } from "../../protocol/logger.js";
-import type { ResourceDefinition } from "../schema/types.js";
+} from "../../terraform/provider-backend.js";
+import type { Logger } from "../../terraform/logger.js";
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { createResource } from "../apply/create.js";
 import { type OperationContext, definitionTimeoutMs, type ResourceOperation } from "../apply/context.js";
 import { deleteResource } from "../apply/delete.js";

@@ -1,9 +1,9 @@
 // The provider block (cloudcontrol-runtime.md §8) read from its Terraform value into plain
 // settings, with the checks ValidateProviderConfig reports. Unknown values are an error at
 // configure time (awscc behaves the same); at validate time they are skipped.
-import { type Diagnostic, errorDiagnostic, warningDiagnostic } from "../../protocol/provider-backend.js";
-import { numberToDouble } from "../values/number.js";
-import type { AttributePath } from "../values/path.js";
+import { type Diagnostic, errorDiagnostic, warningDiagnostic } from "../../terraform/provider-backend.js";
+import { numberToDouble } from "../../terraform/values/number.js";
+import type { AttributePath } from "../../terraform/values/path.js";
 import {
   isNumber,
   isRecord,
@@ -11,7 +11,7 @@ import {
   isWhollyKnown,
   type TfRecord,
   type TfValue,
-} from "../values/value.js";
+} from "../../terraform/values/value.js";
 
 export interface AssumeRoleSettings {
   readonly roleArn: string;

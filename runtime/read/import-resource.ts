@@ -2,11 +2,11 @@
 // parts with "|") becomes the stub's `id`; Terraform reads the object next, which fails cleanly
 // when nothing has that identifier. The stub's private bytes say that its write-only values are not
 // known (import-marker.ts); they stay with the object until an apply sends them.
-import { type Diagnostic, errorDiagnostic } from "../../protocol/provider-backend.js";
-import type { ResourceDefinition } from "../schema/types.js";
+import { type Diagnostic, errorDiagnostic } from "../../terraform/provider-backend.js";
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { idOnlyState } from "../state/id-state.js";
 import { IMPORTED_PRIVATE } from "../state/import-marker.js";
-import type { TfValue } from "../values/value.js";
+import type { TfValue } from "../../terraform/values/value.js";
 
 export function importStub(
   definition: ResourceDefinition,

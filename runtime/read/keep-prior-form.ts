@@ -3,11 +3,17 @@
 // semantically equal JSON strings at any depth (the rule the plan uses too, prior-spelling.ts),
 // multiset lists in another order, and an empty collection the service reports as absent.
 // Anything else that differs is drift and is returned as read.
-import type { Attribute, Attributes } from "../schema/types.js";
+import type { Attribute, Attributes } from "../../terraform/schema/types.js";
 import { keepPriorSpelling } from "../convert/prior-spelling.js";
-import { multisetPlanValue } from "../plan/multiset.js";
-import { attributeCtyType } from "../values/implied-type.js";
-import { isRecord, makeRecord, type TfRecord, type TfValue, valueEquals } from "../values/value.js";
+import { multisetPlanValue } from "../state/multiset.js";
+import { attributeCtyType } from "../../terraform/values/implied-type.js";
+import {
+  isRecord,
+  makeRecord,
+  type TfRecord,
+  type TfValue,
+  valueEquals,
+} from "../../terraform/values/value.js";
 
 /** A value that says "nothing": null, an empty collection, or an object of such values. */
 function isEmptyish(value: TfValue): boolean {

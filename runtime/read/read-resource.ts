@@ -1,17 +1,17 @@
 // Read (cloudcontrol-runtime.md §3.2 and the lifecycle contract): the object as it is now, lists
 // in the user's order, the prior spelling kept for mere re-serialisations, write-only values carried
 // over; null (with a warning) when the object is gone, so Terraform plans to create it again.
-import { type Diagnostic, errorDiagnostic, warningDiagnostic } from "../../protocol/provider-backend.js";
-import type { ResourceDefinition } from "../schema/types.js";
+import { type Diagnostic, errorDiagnostic, warningDiagnostic } from "../../terraform/provider-backend.js";
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { toDesiredState } from "../convert/to-cfn.js";
 import { describeError, isNotFoundError, operationFailed } from "../cloudcontrol/errors.js";
 import type { OperationContext } from "../apply/context.js";
 import { withId } from "../state/id-state.js";
 import { missingIdDiagnostic, stateTranslationDiagnostic } from "../apply/diagnostics.js";
-import { modelToValue } from "../apply/read-back.js";
-import { isRecord, type TfValue } from "../values/value.js";
+import { modelToValue } from "../state/read-back.js";
+import { isRecord, type TfValue } from "../../terraform/values/value.js";
 import { keepPriorForm } from "./keep-prior-form.js";
-import { carryWriteOnly, writeOnlyAttributes } from "./write-only.js";
+import { carryWriteOnly, writeOnlyAttributes } from "../state/write-only.js";
 
 export interface ReadOutcome {
   readonly newState: TfValue;

@@ -3,12 +3,17 @@
 // null, and values are converted where nothing is lost (a number stored as text, a single value
 // where a list is now expected...). A value that cannot be converted becomes null with a warning
 // (the next refresh reads it again); state that is not a JSON object is an error, never a crash.
-import { type Diagnostic, errorDiagnostic, warningDiagnostic } from "../../protocol/provider-backend.js";
-import type { Attributes, AttributeType, ElementType, ResourceDefinition } from "../schema/types.js";
+import { type Diagnostic, errorDiagnostic, warningDiagnostic } from "../../terraform/provider-backend.js";
+import type {
+  Attributes,
+  AttributeType,
+  ElementType,
+  ResourceDefinition,
+} from "../../terraform/schema/types.js";
 import { isJsonDocObject, type JsonDoc, parseJsonDoc } from "../convert/json-doc.js";
 import { scalarFromJson } from "../convert/scalar-from-json.js";
-import { formatPath, type PathStep } from "../values/path.js";
-import { makeRecord, type TfRecord, type TfValue } from "../values/value.js";
+import { formatPath, type PathStep } from "../../terraform/values/path.js";
+import { makeRecord, type TfRecord, type TfValue } from "../../terraform/values/value.js";
 
 export interface UpgradeOutcome {
   readonly state: TfValue;

@@ -5,17 +5,17 @@
 // (CloudFormation barely enforces them). A pattern that cannot be translated is not enforced; a
 // schema ajv cannot compile at all is skipped rather than blocking the type.
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
-import { type Diagnostic, errorDiagnostic } from "../../protocol/provider-backend.js";
-import { cfnRegExpEngine } from "../../generator/regex/lenient-engine.js";
-import { modelSchemaOf } from "../schema/cfn-model-schema.js";
-import type { Attributes, AttributeType, ResourceDefinition } from "../schema/types.js";
+import { type Diagnostic, errorDiagnostic } from "../../terraform/provider-backend.js";
+import { cfnRegExpEngine } from "../../cfn/regex/lenient-engine.js";
+import { modelSchemaOf } from "../../cfn/model-schema.js";
+import type { Attributes, AttributeType, ResourceDefinition } from "../../terraform/schema/types.js";
 import { jsonDocToPlain } from "../convert/json-doc.js";
 import { toDesiredState } from "../convert/to-cfn.js";
 import { planResource } from "../plan/plan-resource.js";
-import type { AttributePath, PathStep } from "../values/path.js";
-import { isWhollyKnown, type TfValue } from "../values/value.js";
+import type { AttributePath, PathStep } from "../../terraform/values/path.js";
+import { isWhollyKnown, type TfValue } from "../../terraform/values/value.js";
 import type { SchemaSource } from "../../cfn/schema-source.js";
-import { pointerTokens } from "../../generator/load/json-pointer.js";
+import { pointerTokens } from "../../cfn/json-pointer.js";
 
 export class DesiredStateSchemaValidator {
   private readonly compiled = new Map<string, Promise<ValidateFunction | undefined>>();

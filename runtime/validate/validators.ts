@@ -2,13 +2,19 @@
 // diagnostics that point at the attribute (set elements have no address: the set is named).
 // Null and unknown values pass every validator except notNull; unknown values are checked later,
 // when Terraform validates the configuration again with everything known.
-import { type Diagnostic, errorDiagnostic } from "../../protocol/provider-backend.js";
-import type { Attribute, Attributes, AttributeType, ElementType, Validator } from "../schema/types.js";
-import { attributeCtyType } from "../values/implied-type.js";
-import { compareNumbers } from "../values/number-compare.js";
-import { numberText, parseNumber } from "../values/number.js";
-import { type AttributePath, formatPath, type PathStep } from "../values/path.js";
-import { canonicalKey, isNumber, isRecord, isUnknown, type TfValue } from "../values/value.js";
+import { type Diagnostic, errorDiagnostic } from "../../terraform/provider-backend.js";
+import type {
+  Attribute,
+  Attributes,
+  AttributeType,
+  ElementType,
+  Validator,
+} from "../../terraform/schema/types.js";
+import { attributeCtyType } from "../../terraform/values/implied-type.js";
+import { compareNumbers } from "../../terraform/values/number-compare.js";
+import { numberText, parseNumber } from "../../terraform/values/number.js";
+import { type AttributePath, formatPath, type PathStep } from "../../terraform/values/path.js";
+import { canonicalKey, isNumber, isRecord, isUnknown, type TfValue } from "../../terraform/values/value.js";
 
 const regexCache = new Map<string, RegExp | null>();
 

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, describe, test } from "node:test";
-import { repoRoot } from "../../generator/config/paths.js";
+import { repoRoot } from "../../cfn/paths.js";
 import { diffSchemaSets } from "../../generator/diff/diff-report.js";
 import { reportJson } from "../../generator/diff/render-json.js";
 import { reportMarkdown } from "../../generator/diff/render-markdown.js";

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { before, test } from "node:test";
-import { olderSchemasDir, resolveSchemasDir } from "../../generator/config/paths.js";
+import { olderSchemasDir, resolveSchemasDir } from "../../cfn/paths.js";
 import { type DiffReport, diffSchemaDirs } from "../../generator/diff/diff-report.js";
 import { reportJson } from "../../generator/diff/render-json.js";
 import { reportMarkdown } from "../../generator/diff/render-markdown.js";

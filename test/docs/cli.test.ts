@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
-import { repoRoot } from "../../generator/config/paths.js";
+import { repoRoot } from "../../cfn/paths.js";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "awscc-docs-cli-"));
 after(() => fs.rmSync(work, { recursive: true, force: true }));

@@ -8,7 +8,7 @@ import { after, before, test } from "node:test";
 import { docPages } from "../../generator/docs/doc-set.js";
 import { pageName } from "../../generator/docs/pages.js";
 import { type DocsResult, generateDocs } from "../../generator/docs/write-docs.js";
-import type { ResourceDefinition } from "../../runtime/schema/types.js";
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { parsePage } from "./page-structure.js";
 
 const out = fs.mkdtempSync(path.join(os.tmpdir(), "awscc-docs-corpus-"));

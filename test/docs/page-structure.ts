@@ -1,5 +1,5 @@
 // Reads a generated page back into its parts, so the docs tests check structure, not golden text.
-import type { Attribute, Attributes } from "../../runtime/schema/types.js";
+import type { Attribute, Attributes } from "../../terraform/schema/types.js";
 
 export interface ParsedPage {
   readonly frontMatter: Readonly<Record<string, string>>;

@@ -3,12 +3,12 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { describe, test } from "node:test";
-import { repoRoot } from "../../generator/config/paths.js";
+import { repoRoot } from "../../cfn/paths.js";
 import { typePages } from "../../generator/docs/doc-set.js";
 import { typeLabel } from "../../generator/docs/schema-markdown.js";
 import { planForDocs } from "../../generator/docs/write-docs.js";
 import type { PlannedType } from "../../generator/pipeline/plan.js";
-import type { Attributes, ResourceDefinition } from "../../runtime/schema/types.js";
+import type { Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import { expectedGroup, nestedPaths, parsePage } from "./page-structure.js";
 
 const realPlan = planForDocs({

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before } from "node:test";
-import { repoRoot } from "../../generator/config/paths.js";
+import { repoRoot } from "../../cfn/paths.js";
 import { type RunningEmulator, startEmulator } from "../../emulator/emulator.js";
 
 export const providerBinary = path.join(repoRoot, "dist/terraform-provider-awscc");

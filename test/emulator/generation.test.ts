@@ -2,8 +2,8 @@
 // ARNs and ids, schema pointers, identifiers, validation messages and page tokens.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { resolveSchemasDir } from "../../generator/config/paths.js";
-import { listSchemaFiles } from "../../generator/load/read-schemas.js";
+import { resolveSchemasDir } from "../../cfn/paths.js";
+import { listSchemaFiles } from "../../cfn/read-schemas.js";
 import { seededRandom } from "../../emulator/emulator.js";
 import { fillGeneratedValues } from "../../emulator/generate/fill-generated.js";
 import { samplePattern } from "../../emulator/generate/pattern-sample.js";

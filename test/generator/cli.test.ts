@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { after, test } from "node:test";
-import { repoRoot } from "../../generator/config/paths.js";
+import { repoRoot } from "../../cfn/paths.js";
 import { removeDir, scratchDir } from "./helpers.js";
 
 const out = scratchDir("cli");

@@ -5,8 +5,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { repoRoot, resolveSchemasDir } from "../../generator/config/paths.js";
-import { listSchemaFiles } from "../../generator/load/read-schemas.js";
+import { repoRoot, resolveSchemasDir } from "../../cfn/paths.js";
+import { listSchemaFiles } from "../../cfn/read-schemas.js";
 import { generate, type GenerateResult } from "../../generator/pipeline/generate.js";
 import { listFiles, removeDir, scratchDir } from "./helpers.js";
 

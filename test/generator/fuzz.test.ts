@@ -5,9 +5,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { loadGenerationConfig } from "../../generator/config/generation-config.js";
-import { resolveSchemasDir } from "../../generator/config/paths.js";
+import { resolveSchemasDir } from "../../cfn/paths.js";
 import { createMetaSchemaValidator } from "../../generator/load/meta-schema.js";
-import type { LoadedSchema } from "../../generator/load/read-schemas.js";
+import type { LoadedSchema } from "../../cfn/read-schemas.js";
 import { planGeneration } from "../../generator/pipeline/plan.js";
 
 const SAMPLES = [

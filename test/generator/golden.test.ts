@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { after, test } from "node:test";
-import { repoRoot } from "../../generator/config/paths.js";
+import { repoRoot } from "../../cfn/paths.js";
 import { generate } from "../../generator/pipeline/generate.js";
 import { listFiles, removeDir, scratchDir } from "./helpers.js";
 

@@ -2,7 +2,7 @@
 // generated/ lives, so the modules' relative imports of runtime/ resolve; and a tree listing.
 import fs from "node:fs";
 import path from "node:path";
-import { repoRoot } from "../../generator/config/paths.js";
+import { repoRoot } from "../../cfn/paths.js";
 
 export function scratchDir(label: string): string {
   const dir = path.join(repoRoot, `.test-out-${label}-${process.pid}`);

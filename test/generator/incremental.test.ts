@@ -5,7 +5,7 @@ import path from "node:path";
 import { after, describe, test } from "node:test";
 import { directorySchemaSource, effectiveSchemasDir } from "../../cfn/schema-source.js";
 import { parseGenerationConfig } from "../../generator/config/generation-config.js";
-import { olderSchemasDir, repoRoot, resolveSchemasDir } from "../../generator/config/paths.js";
+import { olderSchemasDir, repoRoot, resolveSchemasDir } from "../../cfn/paths.js";
 import { generate } from "../../generator/pipeline/generate.js";
 import { listFiles, removeDir, scratchDir } from "./helpers.js";
 

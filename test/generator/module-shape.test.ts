@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Node, Project, type SourceFile, SyntaxKind } from "ts-morph";
-import { repoRoot } from "../../generator/config/paths.js";
+import { repoRoot } from "../../cfn/paths.js";
 import { generate } from "../../generator/pipeline/generate.js";
 import { listFiles, removeDir, scratchDir } from "./helpers.js";
 
@@ -30,7 +30,7 @@ function checkModule(file: SourceFile): void {
   for (const i of imports) {
     const from = i.getModuleSpecifierValue();
     assert.ok(
-      from === "../../runtime/schema/define.js" || /^\.\/[a-z0-9_]+_resource\.js$/.test(from),
+      from === "../../terraform/schema/define.js" || /^\.\/[a-z0-9_]+_resource\.js$/.test(from),
       `${name}: imports ${from}`,
     );
   }

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { parseGenerationConfig } from "../../generator/config/generation-config.js";
-import type { LoadedSchema } from "../../generator/load/read-schemas.js";
+import type { LoadedSchema } from "../../cfn/read-schemas.js";
 import { planGeneration } from "../../generator/pipeline/plan.js";
 
 function loaded(typeName: string, properties: Record<string, unknown>): LoadedSchema {

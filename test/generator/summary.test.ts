@@ -1,7 +1,7 @@
 // The closing summary: counts by rule always; every warning listed with --verbose.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { makeFinding } from "../../generator/load/findings.js";
+import { makeFinding } from "../../cfn/findings.js";
 import { countPlan, formatSummary, type GenerationOverview } from "../../generator/pipeline/summary.js";
 
 const overview: GenerationOverview = {

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { parseGenerationConfig } from "../../generator/config/generation-config.js";
-import type { Finding } from "../../generator/load/findings.js";
+import type { Finding } from "../../cfn/findings.js";
 import { generate, type GenerateResult } from "../../generator/pipeline/generate.js";
 import { listFiles, removeDir, scratchDir } from "./helpers.js";
 

@@ -5,10 +5,10 @@ import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { metaSchemaExamplesDir } from "../../generator/config/paths.js";
-import { type Finding, pointerLabel } from "../../generator/load/findings.js";
+import { metaSchemaExamplesDir } from "../../cfn/paths.js";
+import { type Finding, pointerLabel } from "../../cfn/findings.js";
 import { createMetaSchemaValidator } from "../../generator/load/meta-schema.js";
-import { readSchemaFileSync } from "../../generator/load/read-schemas.js";
+import { readSchemaFileSync } from "../../cfn/read-schemas.js";
 
 type Expected = readonly (readonly ["error" | "warning", string, string])[];
 

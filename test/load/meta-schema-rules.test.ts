@@ -2,9 +2,9 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { assessPattern } from "../../generator/load/cfn-regex.js";
-import { type Finding, compareFindings, formatFinding } from "../../generator/load/findings.js";
+import { type Finding, compareFindings, formatFinding } from "../../cfn/findings.js";
 import { type JsonObject, type JsonValue, isJsonObject } from "../../cfn/json.js";
-import { pointerFromTokens, pointerTokens, resolvePointer } from "../../generator/load/json-pointer.js";
+import { pointerFromTokens, pointerTokens, resolvePointer } from "../../cfn/json-pointer.js";
 import { createMetaSchemaValidator } from "../../generator/load/meta-schema.js";
 
 const validator = createMetaSchemaValidator();

@@ -3,14 +3,9 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { resolveSchemasDir } from "../../generator/config/paths.js";
-import { findJsonSyntaxError } from "../../generator/load/json-syntax.js";
-import {
-  parseSchemaText,
-  readSchemaDir,
-  readSchemaDirSync,
-  readSchemaFile,
-} from "../../generator/load/read-schemas.js";
+import { resolveSchemasDir } from "../../cfn/paths.js";
+import { findJsonSyntaxError } from "../../cfn/json-syntax.js";
+import { parseSchemaText, readSchemaDir, readSchemaDirSync, readSchemaFile } from "../../cfn/read-schemas.js";
 
 const tempDirs: string[] = [];
 after(() => {

@@ -1,8 +1,8 @@
 // Builds small schemas for table tests and reads the model's output for them.
 import fs from "node:fs";
 import path from "node:path";
-import type { Attribute, Attributes } from "../../runtime/schema/types.js";
-import { resolveSchemasDir } from "../../generator/config/paths.js";
+import type { Attribute, Attributes } from "../../terraform/schema/types.js";
+import { resolveSchemasDir } from "../../cfn/paths.js";
 import type { CfnResourceSchema } from "../../generator/model/cfn-schema.js";
 import { buildTypeModel, type TypeModel } from "../../generator/model/resource-model.js";
 

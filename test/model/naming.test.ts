@@ -2,7 +2,7 @@ import { test, describe } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { goSuppressionsFile, resolveSchemasDir } from "../../generator/config/paths.js";
+import { goSuppressionsFile, resolveSchemasDir } from "../../cfn/paths.js";
 import {
   attributeName,
   identityName,

@@ -3,7 +3,7 @@
 // short-lived provider processes Terraform starts), plans by marking unset computed attributes
 // unknown, and applies by inventing values for them. It exists to drive the wire layer.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import type { Attribute, Attributes } from "../../runtime/schema/types.js";
+import type { Attribute, Attributes } from "../../terraform/schema/types.js";
 import {
   type CtyType,
   definitionImpliedType,
@@ -17,14 +17,14 @@ import {
   type TfValue,
   Unknown,
   attributesOf,
-} from "../../runtime/values/index.js";
-import type { Logger } from "../../protocol/logger.js";
+} from "../../terraform/values/index.js";
+import type { Logger } from "../../terraform/logger.js";
 import {
   type Diagnostic,
   errorDiagnostic,
   type ProviderBackend,
   type ReadResourceResponse,
-} from "../../protocol/provider-backend.js";
+} from "../../terraform/provider-backend.js";
 
 interface StoredObject {
   readonly typeName: string;

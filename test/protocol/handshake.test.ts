@@ -17,7 +17,7 @@ import {
   NOT_A_PLUGIN_MESSAGE,
   parseHandshakeLine,
 } from "../../protocol/handshake.js";
-import { createLogger, hclogTimestamp, levelFromEnvironment } from "../../protocol/logger.js";
+import { createLogger, hclogTimestamp, levelFromEnvironment } from "../../terraform/logger.js";
 import { loadProtocolDefinitions } from "../../protocol/proto-definitions.js";
 
 const LAUNCHER = fileURLToPath(new URL("./test-provider-main.ts", import.meta.url));

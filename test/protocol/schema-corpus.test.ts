@@ -4,12 +4,12 @@
 import { before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { loadGenerationConfig } from "../../generator/config/generation-config.js";
-import { resolveSchemasDir } from "../../generator/config/paths.js";
+import { resolveSchemasDir } from "../../cfn/paths.js";
 import { providerSchemaDocumentFor, PROVIDER_ADDRESS } from "../../generator/emit/provider-schema.js";
-import { readSchemaDirSync } from "../../generator/load/read-schemas.js";
+import { readSchemaDirSync } from "../../cfn/read-schemas.js";
 import { planGeneration } from "../../generator/pipeline/plan.js";
-import { providerConfigAttributes } from "../../runtime/provider/config-schema.js";
-import type { Definition } from "../../runtime/schema/types.js";
+import { providerConfigAttributes } from "../../terraform/provider-config.js";
+import type { Definition } from "../../terraform/schema/types.js";
 import {
   type CtyType,
   decodeMsgpack,
@@ -19,7 +19,7 @@ import {
   type TfValue,
   UNKNOWN,
   valueEquals,
-} from "../../runtime/values/index.js";
+} from "../../terraform/values/index.js";
 import { loadProtocolDefinitions } from "../../protocol/proto-definitions.js";
 import {
   buildSchemaCatalog,

@@ -1,6 +1,6 @@
 // Terraform's load-time schema checks (plugin-protocol.md §2.3), restated for our wire schemas, so
 // that tests can show a schema would not be refused as "invalid schema … bug in the provider".
-import { typeFromJson } from "../../runtime/values/index.js";
+import { typeFromJson } from "../../terraform/values/index.js";
 import type { AttributeMessage, SchemaMessage } from "../../protocol/schema-message.js";
 
 const NAME = /^[a-z0-9_]+$/;

@@ -15,11 +15,11 @@ import {
   type TfValue,
   UNKNOWN,
   Unknown,
-} from "../../runtime/values/index.js";
-import { silentLogger } from "../../protocol/logger.js";
+} from "../../terraform/values/index.js";
+import { silentLogger } from "../../terraform/logger.js";
 import { startPluginServer, type RunningPluginServer } from "../../protocol/main.js";
 import { loadProtocolDefinitions } from "../../protocol/proto-definitions.js";
-import type { ProviderBackend } from "../../protocol/provider-backend.js";
+import type { ProviderBackend } from "../../terraform/provider-backend.js";
 import { createBackendDouble } from "./backend-double.js";
 import { testProviderDescription, thingResource, thingsDataSource } from "./test-provider-schema.js";
 

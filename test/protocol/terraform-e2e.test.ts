@@ -8,7 +8,12 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync,
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { JsonNumberText, JsonObjectNode, readJson, type JsonNode } from "../../runtime/values/json-reader.js";
+import {
+  JsonNumberText,
+  JsonObjectNode,
+  readJson,
+  type JsonNode,
+} from "../../terraform/values/json-reader.js";
 
 const LAUNCHER = fileURLToPath(new URL("./test-provider-main.ts", import.meta.url));
 const PROVIDER_ADDRESS = "registry.terraform.io/hashicorp/awscc";

@@ -1,7 +1,7 @@
 // A small hand-written provider schema for the protocol tests, declared with the same
-// constructors the generated modules use (runtime/schema/define.ts).
-import * as d from "../../runtime/schema/define.js";
-import type { Definition } from "../../runtime/schema/types.js";
+// constructors the generated modules use (terraform/schema/define.ts).
+import * as d from "../../terraform/schema/define.js";
+import type { Definition } from "../../terraform/schema/types.js";
 import { describeProvider, type ProviderDescription } from "../../protocol/provider-description.js";
 
 const noTimeouts = { create: 0, update: 0, delete: 0 };

@@ -1,8 +1,8 @@
 // cty type JSON, schema-implied types and the tfplugin6 schemas built from definitions.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { providerConfigAttributes } from "../../runtime/provider/config-schema.js";
-import type { AttributeType } from "../../runtime/schema/types.js";
+import { providerConfigAttributes } from "../../terraform/provider-config.js";
+import type { AttributeType } from "../../terraform/schema/types.js";
 import {
   attributeCtyType,
   ctyDynamic,
@@ -17,7 +17,7 @@ import {
   typeEquals,
   typeFromJson,
   typeToJson,
-} from "../../runtime/values/index.js";
+} from "../../terraform/values/index.js";
 import { buildSchemaCatalog, configSchemaMessage } from "../../protocol/provider-description.js";
 import { definitionSchema } from "../../protocol/provider-description.js";
 import { catalogFromProviderSchemaJson } from "../../protocol/schema-document.js";

@@ -1,4 +1,4 @@
-// The Terraform value model and its wire codecs (runtime/values): msgpack and JSON round trips with
+// The Terraform value model and its wire codecs (terraform/values): msgpack and JSON round trips with
 // tricky values, the byte sequences observed from Terraform, and exact numbers.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -29,7 +29,7 @@ import {
   Unknown,
   ValueError,
   valueEquals,
-} from "../../runtime/values/index.js";
+} from "../../terraform/values/index.js";
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
 const fromHex = (text: string) => Uint8Array.from(Buffer.from(text.replace(/\s+/g, ""), "hex"));

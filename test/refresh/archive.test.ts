@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { resolveSchemasDir } from "../../generator/config/paths.js";
+import { resolveSchemasDir } from "../../cfn/paths.js";
 import { refreshSchemas } from "../../generator/refresh/refresh.js";
 import { formatRefreshSummary } from "../../generator/refresh/summary.js";
 import { assertWholeCache, readJson, removeDir, sampleSchemaFiles, tempDir } from "./helpers.js";

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { repoRoot, resolveSchemasDir } from "../../generator/config/paths.js";
+import { repoRoot, resolveSchemasDir } from "../../cfn/paths.js";
 import { RefreshAbortedError } from "../../generator/refresh/aborted.js";
 import { refreshSchemas } from "../../generator/refresh/refresh.js";
 import {

@@ -11,8 +11,8 @@ import {
   resolveSchemasDir,
   SCHEMA_CACHE_DIR_ENV,
   SCHEMAS_DIR_ENV,
-} from "../../generator/config/paths.js";
-import { listSchemaFiles } from "../../generator/load/read-schemas.js";
+} from "../../cfn/paths.js";
+import { listSchemaFiles } from "../../cfn/read-schemas.js";
 import { sourceFromOptions } from "../../generator/refresh/command.js";
 import { refreshSchemas, type RefreshResult } from "../../generator/refresh/refresh.js";
 import { formatRefreshSummary } from "../../generator/refresh/summary.js";

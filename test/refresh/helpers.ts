@@ -5,8 +5,8 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { resolveSchemasDir } from "../../generator/config/paths.js";
-import { listSchemaFiles } from "../../generator/load/read-schemas.js";
+import { resolveSchemasDir } from "../../cfn/paths.js";
+import { listSchemaFiles } from "../../cfn/read-schemas.js";
 import { type CacheManifest, readManifest } from "../../generator/refresh/manifest.js";
 
 export const CREDENTIALS = { accessKeyId: "AKIDEMULATOR", secretAccessKey: "emulator-secret" };

@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { Ajv } from "ajv";
-import { resolveSchemasDir } from "../../generator/config/paths.js";
-import { ajvRegExpEngine, compilePattern, translatePattern } from "../../generator/regex/translate.js";
+import { resolveSchemasDir } from "../../cfn/paths.js";
+import { ajvRegExpEngine, compilePattern, translatePattern } from "../../cfn/regex/translate.js";
 
 function translated(pattern: string): { source: string; flags: string; rewrites: readonly string[] } {
   const result = translatePattern(pattern);

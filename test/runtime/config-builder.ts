@@ -11,8 +11,8 @@ import type {
   ElementType,
   ResourceDefinition,
   Validator,
-} from "../../runtime/schema/types.js";
-import { makeRecord, type TfRecord, type TfValue } from "../../runtime/values/index.js";
+} from "../../terraform/schema/types.js";
+import { makeRecord, type TfRecord, type TfValue } from "../../terraform/values/index.js";
 import { fitsStringNode } from "../../emulator/generate/plausible-values.js";
 import { samplePattern } from "../../emulator/generate/pattern-sample.js";
 import type { JsonObject } from "../../emulator/types.js";

@@ -1,6 +1,6 @@
 // Terraform Core's checks on plan and apply results (plugin-protocol.md §4), restated as a test
 // oracle: every plan and apply the runtime tests make goes through these and fails on a violation.
-import type { Attribute, Attributes, ResourceDefinition } from "../../runtime/schema/types.js";
+import type { Attribute, Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import {
   type AttributePath,
   attributeCtyType,
@@ -14,7 +14,7 @@ import {
   type PathStep,
   type TfValue,
   valueEquals,
-} from "../../runtime/values/index.js";
+} from "../../terraform/values/index.js";
 
 export class ContractViolation extends Error {}
 

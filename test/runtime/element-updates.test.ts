@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { fromModel } from "../../runtime/convert/from-cfn.js";
 import { jsonDocFromPlain, type JsonDocObject } from "../../runtime/convert/json-doc.js";
-import type { ResourceDefinition } from "../../runtime/schema/types.js";
-import { isUnknown, type TfRecord } from "../../runtime/values/index.js";
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
+import { isUnknown, type TfRecord } from "../../terraform/values/index.js";
 import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
 import { errorsOf } from "./terraform.js";
 

@@ -11,14 +11,14 @@ import {
 } from "@aws-sdk/client-cloudcontrol";
 import { fromModel } from "../../runtime/convert/from-cfn.js";
 import { jsonDocFromPlain, type JsonDocObject } from "../../runtime/convert/json-doc.js";
-import type { ResourceDefinition } from "../../runtime/schema/types.js";
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import {
   DecimalNumber,
   makeRecord,
   Unknown,
   type TfRecord,
   type TfValue,
-} from "../../runtime/values/index.js";
+} from "../../terraform/values/index.js";
 import { pluralDataSources, singularDataSources } from "../../generated/index.js";
 import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
 import { errorsOf, type TerraformSim } from "./terraform.js";

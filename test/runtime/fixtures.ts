@@ -1,8 +1,8 @@
 // The "simple" and "complex" schemas of the Go runtime tests (cloudcontrol-runtime.md §9), declared
 // with the same constructors as the generated modules, plus value builders.
-import * as a from "../../runtime/schema/define.js";
-import type { Attributes, ResourceDefinition } from "../../runtime/schema/types.js";
-import { makeRecord, type TfRecord, type TfValue } from "../../runtime/values/index.js";
+import * as a from "../../terraform/schema/define.js";
+import type { Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
+import { makeRecord, type TfRecord, type TfValue } from "../../terraform/values/index.js";
 
 const oc = { optional: true, computed: true } as const;
 const computed = { computed: true, planModifiers: [a.useStateForUnknown()] } as const;

@@ -1,13 +1,13 @@
 // Runtime test plumbing: an in-process emulator and a CloudControlBackend configured against it
 // through the real AWS SDK (endpoints + static dummy credentials), with tiny poll and retry delays.
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../../emulator/emulator.js";
-import { providerConfigAttributes } from "../../runtime/provider/config-schema.js";
+import { providerConfigAttributes } from "../../terraform/provider-config.js";
 import {
   CloudControlBackend,
   type CloudControlBackendOptions,
 } from "../../runtime/provider/cloudcontrol-backend.js";
-import type { ResourceDefinition } from "../../runtime/schema/types.js";
-import { makeRecord, type TfValue } from "../../runtime/values/index.js";
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
+import { makeRecord, type TfValue } from "../../terraform/values/index.js";
 import { resources } from "../../generated/index.js";
 import { errorsOf, TerraformSim } from "./terraform.js";
 

@@ -5,11 +5,11 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { fromModel } from "../../runtime/convert/from-cfn.js";
 import { keepPriorForm } from "../../runtime/read/keep-prior-form.js";
-import { nullWriteOnly, writeOnlyAttributes } from "../../runtime/read/write-only.js";
+import { nullWriteOnly, writeOnlyAttributes } from "../../runtime/state/write-only.js";
 import { reorderWithPrior } from "../../runtime/convert/reorder.js";
 import { toDesiredState } from "../../runtime/convert/to-cfn.js";
 import { jsonDocFromPlain, type JsonDocObject } from "../../runtime/convert/json-doc.js";
-import type { Attributes, ResourceDefinition } from "../../runtime/schema/types.js";
+import type { Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import {
   definitionImpliedType,
   formatPath,
@@ -18,7 +18,7 @@ import {
   type TfRecord,
   type TfValue,
   valueEquals,
-} from "../../runtime/values/index.js";
+} from "../../terraform/values/index.js";
 import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
 import { errorsOf, type TerraformSim } from "./terraform.js";
 import { show } from "./state-compare.js";

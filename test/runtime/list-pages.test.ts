@@ -5,8 +5,8 @@ import { describe, test } from "node:test";
 import type { CloudControlApi } from "../../runtime/cloudcontrol/client.js";
 import { readPluralDataSource } from "../../runtime/datasource/read-data-source.js";
 import { collectPages, type Page, RepeatedPageTokenError } from "../../runtime/datasource/list-pages.js";
-import type { PluralDataSourceDefinition } from "../../runtime/schema/types.js";
-import type { TfRecord } from "../../runtime/values/index.js";
+import type { PluralDataSourceDefinition } from "../../terraform/schema/types.js";
+import type { TfRecord } from "../../terraform/values/index.js";
 
 /** Pages by token: `undefined` is the first page. */
 const pager = (pages: Record<string, Page<string>>, first: Page<string>) => {

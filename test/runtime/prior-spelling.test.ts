@@ -9,15 +9,15 @@ import { after, before, describe, test } from "node:test";
 import { keepPriorSpelling } from "../../runtime/convert/prior-spelling.js";
 import { planResource } from "../../runtime/plan/plan-resource.js";
 import { keepPriorForm } from "../../runtime/read/keep-prior-form.js";
-import * as a from "../../runtime/schema/define.js";
-import type { Attributes, ResourceDefinition } from "../../runtime/schema/types.js";
+import * as a from "../../terraform/schema/define.js";
+import type { Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import {
   definitionImpliedType,
   makeRecord,
   type TfRecord,
   type TfValue,
   valueEquals,
-} from "../../runtime/values/index.js";
+} from "../../terraform/values/index.js";
 import { planViolations } from "./contract.js";
 import { definitionOf, objectOf } from "./fixtures.js";
 import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";

@@ -2,8 +2,8 @@
 // Terraform does (ImportedResource.private → ReadResource → PlanResourceChange.prior_private);
 // TerraformSim leaves them empty. The contract checks of terraform.ts run here too.
 import assert from "node:assert/strict";
-import type { ResourceDefinition } from "../../runtime/schema/types.js";
-import { definitionImpliedType, type TfValue } from "../../runtime/values/index.js";
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
+import { definitionImpliedType, type TfValue } from "../../terraform/values/index.js";
 import { assertNoViolations, conformanceErrors, planViolations } from "./contract.js";
 import type { RuntimeHarness } from "./harness.js";
 import { errorsOf, proposedNewState } from "./terraform.js";

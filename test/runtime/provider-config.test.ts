@@ -8,10 +8,10 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { type RunningEmulator, startEmulator } from "../../emulator/emulator.js";
 import { CloudControlBackend } from "../../runtime/provider/cloudcontrol-backend.js";
-import { providerConfigAttributes } from "../../runtime/provider/config-schema.js";
+import { providerConfigAttributes } from "../../terraform/provider-config.js";
 import { fromModel } from "../../runtime/convert/from-cfn.js";
 import { jsonDocFromPlain, type JsonDocObject } from "../../runtime/convert/json-doc.js";
-import { makeRecord, type TfValue } from "../../runtime/values/index.js";
+import { makeRecord, type TfValue } from "../../terraform/values/index.js";
 import { emulatorProviderConfig, FAST, loadResource, providerConfig } from "./harness.js";
 import { errorsOf, TerraformSim } from "./terraform.js";
 

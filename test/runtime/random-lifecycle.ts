@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import { jsonDocToPlain } from "../../runtime/convert/json-doc.js";
 import { toDesiredState } from "../../runtime/convert/to-cfn.js";
-import { nullWriteOnly, writeOnlyAttributes } from "../../runtime/read/write-only.js";
-import type { Attribute, ResourceDefinition } from "../../runtime/schema/types.js";
+import { nullWriteOnly, writeOnlyAttributes } from "../../runtime/state/write-only.js";
+import type { Attribute, ResourceDefinition } from "../../terraform/schema/types.js";
 import {
   attributeCtyType,
   definitionImpliedType,
@@ -16,7 +16,7 @@ import {
   type TfRecord,
   type TfValue,
   valueEquals,
-} from "../../runtime/values/index.js";
+} from "../../terraform/values/index.js";
 import { importWithPrivate, planWithPrivate } from "./private-steps.js";
 import { ConfigBuilder, replacesBelow, replacesOnChange, Unsatisfiable } from "./config-builder.js";
 import type { JsonObject } from "../../emulator/types.js";

@@ -14,7 +14,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { defaultGeneratedDir, resolveSchemasDir } from "../../generator/config/paths.js";
+import { defaultGeneratedDir, resolveSchemasDir } from "../../cfn/paths.js";
 import { seededRandom } from "../../emulator/emulator.js";
 import { directorySchemaSource } from "../../cfn/schema-source.js";
 import { resources } from "../../generated/index.js";

@@ -13,8 +13,8 @@ import {
 import { reorderWithPrior } from "../../runtime/convert/reorder.js";
 import { toDesiredState } from "../../runtime/convert/to-cfn.js";
 import { keepPriorForm } from "../../runtime/read/keep-prior-form.js";
-import { nullWriteOnly, writeOnlyAttributes } from "../../runtime/read/write-only.js";
-import type { Attributes, AttributeType, ResourceDefinition } from "../../runtime/schema/types.js";
+import { nullWriteOnly, writeOnlyAttributes } from "../../runtime/state/write-only.js";
+import type { Attributes, AttributeType, ResourceDefinition } from "../../terraform/schema/types.js";
 import {
   definitionImpliedType,
   isRecord,
@@ -23,7 +23,7 @@ import {
   type TfRecord,
   type TfValue,
   valueEquals,
-} from "../../runtime/values/index.js";
+} from "../../terraform/values/index.js";
 
 export const show = (value: TfValue | undefined): string =>
   JSON.stringify(value ?? null, (_k, v: unknown) =>

@@ -2,10 +2,10 @@
 // the proposed new state (plugin-protocol.md §4.1), plans, applies (replace = delete then create),
 // refreshes and imports, and runs the contract checks after every plan, apply and read.
 import assert from "node:assert/strict";
-import type { Diagnostic } from "../../protocol/provider-backend.js";
-import { hasErrors } from "../../protocol/provider-backend.js";
+import type { Diagnostic } from "../../terraform/provider-backend.js";
+import { hasErrors } from "../../terraform/provider-backend.js";
 import type { CloudControlBackend } from "../../runtime/provider/cloudcontrol-backend.js";
-import type { Attribute, Attributes, ResourceDefinition } from "../../runtime/schema/types.js";
+import type { Attribute, Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import {
   type AttributePath,
   attributeCtyType,
@@ -16,7 +16,7 @@ import {
   type TfRecord,
   type TfValue,
   valueEquals,
-} from "../../runtime/values/index.js";
+} from "../../terraform/values/index.js";
 import { applyViolations, assertNoViolations, conformanceErrors, planViolations } from "./contract.js";
 
 const CAPABILITIES = { deferralAllowed: false, writeOnlyAttributesAllowed: true };

@@ -8,10 +8,10 @@ import { after, before, describe, test } from "node:test";
 import { alignToPlanned, pairWithPlanned } from "../../runtime/apply/align-fetched.js";
 import { fillUnknowns, unknownPaths } from "../../runtime/apply/unknown-fill.js";
 import { fromModel } from "../../runtime/convert/from-cfn.js";
-import { carryWriteOnly, writeOnlyAttributes } from "../../runtime/read/write-only.js";
+import { carryWriteOnly, writeOnlyAttributes } from "../../runtime/state/write-only.js";
 import { jsonDocFromPlain, type JsonDocObject } from "../../runtime/convert/json-doc.js";
-import * as a from "../../runtime/schema/define.js";
-import type { Attributes } from "../../runtime/schema/types.js";
+import * as a from "../../terraform/schema/define.js";
+import type { Attributes } from "../../terraform/schema/types.js";
 import {
   definitionImpliedType,
   makeRecord,
@@ -19,7 +19,7 @@ import {
   type TfValue,
   UNKNOWN,
   valueEquals,
-} from "../../runtime/values/index.js";
+} from "../../terraform/values/index.js";
 import { definitionOf } from "./fixtures.js";
 import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
 import { errorsOf } from "./terraform.js";

@@ -10,12 +10,12 @@ import { attributeFromJson } from "../../runtime/convert/from-cfn.js";
 import { type JsonDoc, jsonDocToPlain, parseJsonDoc } from "../../runtime/convert/json-doc.js";
 import { toDesiredState } from "../../runtime/convert/to-cfn.js";
 import { type ScalarType, scalarFromJson } from "../../runtime/convert/scalar-from-json.js";
-import { parseNumber } from "../../runtime/values/number.js";
+import { parseNumber } from "../../terraform/values/number.js";
 import { planResource } from "../../runtime/plan/plan-resource.js";
 import { upgradeState } from "../../runtime/read/upgrade-state.js";
 import { parseGoDuration, readProviderSettings } from "../../runtime/provider/settings.js";
 import { regionFromConfigFile } from "../../runtime/provider/aws-session.js";
-import * as a from "../../runtime/schema/define.js";
+import * as a from "../../terraform/schema/define.js";
 import { DesiredStateSchemaValidator, terraformPath } from "../../runtime/validate/desired-state-schema.js";
 import { directorySchemaSource } from "../../cfn/schema-source.js";
 import { validateConfig } from "../../runtime/validate/validators.js";
@@ -27,7 +27,7 @@ import {
   type TfRecord,
   type TfValue,
   UNKNOWN,
-} from "../../runtime/values/index.js";
+} from "../../terraform/values/index.js";
 import { definitionOf, objectOf } from "./fixtures.js";
 import { loadResource, providerConfig } from "./harness.js";
 import { proposedNewState } from "./terraform.js";
@@ -658,7 +658,7 @@ describe("provider settings", () => {
   });
 });
 
-import { providerConfigAttributes } from "../../runtime/provider/config-schema.js";
+import { providerConfigAttributes } from "../../terraform/provider-config.js";
 function providerConfigAttributesOf(name: string) {
   return (providerConfigAttributes[name]!.type as { attributes: Parameters<typeof objectOf>[0] }).attributes;
 }

@@ -28,8 +28,8 @@ import {
 import { parsePropertyPointer } from "../../runtime/cloudcontrol/property-pointers.js";
 import { fillUnknowns, unknownPaths } from "../../runtime/apply/unknown-fill.js";
 import { updatePatchDocument } from "../../runtime/apply/update.js";
-import { multisetPlanValue } from "../../runtime/plan/multiset.js";
-import * as a from "../../runtime/schema/define.js";
+import { multisetPlanValue } from "../../runtime/state/multiset.js";
+import * as a from "../../terraform/schema/define.js";
 import {
   attributeCtyType,
   DecimalNumber,
@@ -38,7 +38,7 @@ import {
   type TfValue,
   UNKNOWN,
   valueEquals,
-} from "../../runtime/values/index.js";
+} from "../../terraform/values/index.js";
 import { complexAttributes, definitionOf, mapAttributes, objectOf, simpleAttributes } from "./fixtures.js";
 
 const doc = (plain: unknown): JsonDoc => jsonDocFromPlain(plain);

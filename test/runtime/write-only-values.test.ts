@@ -5,9 +5,9 @@
 // "not set" and a createOnly value added later replaces as before.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import type { ResourceDefinition } from "../../runtime/schema/types.js";
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { IMPORTED_PRIVATE } from "../../runtime/state/import-marker.js";
-import { formatPath, makeRecord, type TfRecord, type TfValue } from "../../runtime/values/index.js";
+import { formatPath, makeRecord, type TfRecord, type TfValue } from "../../terraform/values/index.js";
 import { objectOf } from "./fixtures.js";
 import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
 import { importWithPrivate, planWithPrivate } from "./private-steps.js";

@@ -1,12 +1,12 @@
 // The contract between the wire layer (server.ts) and whatever implements the provider's behaviour.
 // The server decodes every DynamicValue with the right implied type before calling a backend and
-// encodes what it returns, so a backend only ever sees Terraform values (runtime/values).
+// encodes what it returns, so a backend only ever sees Terraform values (terraform/values).
 import type {
   PluralDataSourceDefinition,
   ResourceDefinition,
   SingularDataSourceDefinition,
-} from "../runtime/schema/types.js";
-import type { AttributePath, TfValue } from "../runtime/values/index.js";
+} from "./schema/types.js";
+import type { AttributePath, TfValue } from "./values/index.js";
 
 export type MaybePromise<T> = T | Promise<T>;
 

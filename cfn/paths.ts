@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** Repository root (this file sits at generator/config/paths.ts). */
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** Repository root (this file sits at cfn/paths.ts). */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Environment variable that overrides the schema source directory. */
 export const SCHEMAS_DIR_ENV = "AWSCC_SCHEMAS_DIR";

@@ -1,10 +1,10 @@
 // A GetResource model as a Terraform value, with lists in the order of a reference document
 // (prior state or plan) so that elements line up with what Terraform holds.
-import type { Attributes } from "../schema/types.js";
+import type { Attributes } from "../../terraform/schema/types.js";
 import { fromModel } from "../convert/from-cfn.js";
 import { isJsonDocObject, type JsonDoc, parseJsonDoc } from "../convert/json-doc.js";
 import { normalizeWithoutPrior, reorderWithPrior } from "../convert/reorder.js";
-import type { TfRecord } from "../values/value.js";
+import type { TfRecord } from "../../terraform/values/value.js";
 
 export class ModelError extends Error {}
 

@@ -1,7 +1,7 @@
 // The provider block's schema (cloudcontrol-runtime.md §8), declared with the same constructors as
 // the generated modules so the schema emitter and the protocol server treat it like any other.
-import * as a from "../schema/define.js";
-import type { Attributes } from "../schema/types.js";
+import * as a from "./schema/define.js";
+import type { Attributes } from "./schema/types.js";
 
 const optional = (description: string) => ({ description, optional: true });
 

@@ -1,7 +1,7 @@
 // How deeply a parsed document nests, measured without recursion: the checks and the model after
 // it walk schemas recursively, so a document nesting thousands of levels would exhaust the stack
 // (at a depth that differs between threads) instead of getting a finding.
-import type { JsonValue } from "../../cfn/json.js";
+import type { JsonValue } from "./json.js";
 import { pointerFromTokens } from "./json-pointer.js";
 
 /** Real CloudFormation schemas nest about 20 levels; this leaves ample room. */

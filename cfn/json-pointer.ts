@@ -1,5 +1,5 @@
 // RFC 6901 JSON pointers: the one address format used by every finding.
-import { type JsonValue, isJsonObject, ownMember } from "../../cfn/json.js";
+import { type JsonValue, isJsonObject, ownMember } from "./json.js";
 
 export function escapePointerToken(token: string): string {
   // Most tokens need no escaping; checking first spares two regex passes per token.

@@ -1,8 +1,8 @@
 // The multiset plan modifier (cloudcontrol-runtime.md §3.8) for arrays whose order CloudFormation
 // does not keep and whose items may repeat: the same items in another order are no change, so
 // the plan keeps the prior value.
-import type { CtyType } from "../values/cty-type.js";
-import { isUnknown, type TfValue, valueEquals } from "../values/value.js";
+import type { CtyType } from "../../terraform/values/cty-type.js";
+import { isUnknown, type TfValue, valueEquals } from "../../terraform/values/value.js";
 
 export function multisetPlanValue(type: CtyType, planned: TfValue, prior: TfValue): TfValue {
   if (prior === null || isUnknown(prior) || !Array.isArray(prior) || !Array.isArray(planned)) return planned;

@@ -3,10 +3,16 @@
 // "before" document leaves it out so the value is sent again (cloudcontrol-runtime.md §3.2, §3.3).
 // Unlike awscc this also covers write-only members inside list, set and map elements: the
 // definition's writeOnlyProperties pointers are followed through `*` steps as well.
-import type { Attribute, Attributes, ResourceDefinition } from "../schema/types.js";
+import type { Attribute, Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import { parsePropertyPointer, WILDCARD } from "../cloudcontrol/property-pointers.js";
-import { attributeCtyType } from "../values/implied-type.js";
-import { isRecord, makeRecord, type TfRecord, type TfValue, valueEquals } from "../values/value.js";
+import { attributeCtyType } from "../../terraform/values/implied-type.js";
+import {
+  isRecord,
+  makeRecord,
+  type TfRecord,
+  type TfValue,
+  valueEquals,
+} from "../../terraform/values/value.js";
 
 export type WriteOnlySet = ReadonlySet<Attribute>;
 

@@ -4,9 +4,9 @@
 // readFileSync measured 2-3x faster here than fs.promises (thread-pool round trips dominate).
 import fs from "node:fs";
 import path from "node:path";
-import { resolveSchemasDir } from "../config/paths.js";
+import { resolveSchemasDir } from "./paths.js";
 import { type Finding, makeFinding } from "./findings.js";
-import { type JsonObject, isJsonObject, ownMember } from "../../cfn/json.js";
+import { type JsonObject, isJsonObject, ownMember } from "./json.js";
 import { MAX_JSON_DEPTH, tooDeep } from "./json-depth.js";
 import { findJsonSyntaxError } from "./json-syntax.js";
 

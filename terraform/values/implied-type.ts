@@ -1,5 +1,5 @@
 // The object type Terraform derives from a schema (plugin-protocol.md §3.2), computed from the
-// attribute model the generated modules declare (runtime/schema/types.ts). Our schemas use nested
+// attribute model the generated modules declare (terraform/schema/types.ts). Our schemas use nested
 // attributes only (no blocks), so each nested kind maps directly to a cty collection of objects.
 import type { AttributeType, Attributes, Definition } from "../schema/types.js";
 import type { CtyType, ObjectType } from "./cty-type.js";

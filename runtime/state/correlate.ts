@@ -1,10 +1,10 @@
 // Set elements cannot be addressed by position, so planning pairs each planned element with the
 // prior (or configured) element that describes the same object: an equal one if there is one,
 // otherwise one that agrees on every member both sides know.
-import type { Attributes } from "../schema/types.js";
-import { attributeCtyType } from "../values/implied-type.js";
-import type { CtyType } from "../values/cty-type.js";
-import { isRecord, isUnknown, type TfValue, valueEquals } from "../values/value.js";
+import type { Attributes } from "../../terraform/schema/types.js";
+import { attributeCtyType } from "../../terraform/values/implied-type.js";
+import type { CtyType } from "../../terraform/values/cty-type.js";
+import { isRecord, isUnknown, type TfValue, valueEquals } from "../../terraform/values/value.js";
 
 /** Equal where both sides are known and non-null; null or unknown on either side matches anything. */
 export function compatibleValues(type: CtyType, a: TfValue | undefined, b: TfValue | undefined): boolean {
