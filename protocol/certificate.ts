@@ -1,4 +1,4 @@
-// AutoMTLS server identity (plugin-protocol.md §1.5): a fresh ECDSA P-256 key and a self-signed
+// AutoMTLS server identity (docs/protocol.md#automatic-mutual-tls): a fresh ECDSA P-256 key and a self-signed
 // certificate valid for DNS:localhost, mirroring go-plugin's own (CA, key usages, EKU server+client).
 import {
   createPrivateKey,

@@ -1,4 +1,4 @@
-// The services go-plugin's client expects next to the provider (plugin-protocol.md §1.6): health
+// The services go-plugin's client expects next to the provider (docs/protocol.md#services-besides-the-provider): health
 // ("plugin" is SERVING), the controller whose Shutdown ends the process, and the stdio and broker
 // streams the client opens on connect, which we hold open and leave silent.
 import * as grpc from "@grpc/grpc-js";

@@ -1,4 +1,4 @@
-// go-plugin's side of the handshake (plugin-protocol.md §1): the magic cookie that tells a real
+// go-plugin's side of the handshake (docs/protocol.md#handshake): the magic cookie that tells a real
 // plugin launch from a person running the binary, protocol version negotiation, and the single
 // stdout line that tells Terraform where and how to connect.
 

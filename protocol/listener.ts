@@ -1,4 +1,4 @@
-// Where the plugin listens (plugin-protocol.md §1.2): a unix socket in PLUGIN_UNIX_SOCKET_DIR or the
+// Where the plugin listens (docs/protocol.md#listener): a unix socket in PLUGIN_UNIX_SOCKET_DIR or the
 // temp dir, falling back to TCP on 127.0.0.1 when a socket cannot be used.
 import type * as grpc from "@grpc/grpc-js";
 import { randomBytes } from "node:crypto";

@@ -6,7 +6,7 @@ export type ObjectNesting = "SINGLE" | "LIST" | "SET" | "MAP";
 
 export interface AttributeMessage {
   readonly name: string;
-  /** cty type JSON (§3.1) for primitive and collection attributes; exclusive with nestedType. */
+  /** cty type JSON (docs/protocol.md#type-constraints) for primitive and collection attributes; exclusive with nestedType. */
   readonly type?: string;
   readonly nestedType?: ObjectMessage;
   readonly description?: string;

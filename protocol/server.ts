@@ -1,6 +1,6 @@
 // The tfplugin6 Provider service: wire work only. Every DynamicValue is decoded with the implied
 // type of the schema it belongs to, handed to the ProviderBackend as a Terraform value, and the
-// answer is encoded back; problems travel as diagnostics with gRPC status OK (§2.6).
+// answer is encoded back; problems travel as diagnostics with gRPC status OK (docs/protocol.md#common-messages).
 import type * as grpc from "@grpc/grpc-js";
 import type { ResourceDefinition } from "../terraform/schema/types.js";
 import {
@@ -34,7 +34,7 @@ import {
   toProtoSchema,
 } from "./wire.js";
 
-/** What we tell Terraform about ourselves (§2.2). */
+/** What we tell Terraform about ourselves (docs/protocol.md#common-messages). */
 export const SERVER_CAPABILITIES = {
   // Destroy plans come to us; the server answers them (null plan, private passed through).
   plan_destroy: true,

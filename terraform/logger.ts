@@ -1,5 +1,5 @@
 // Provider logs: hclog-style JSON lines on stderr, which go-plugin parses and re-logs under
-// provider.terraform-provider-<name> (plugin-protocol.md §1.7). stdout is reserved for the handshake.
+// provider.terraform-provider-<name> (docs/protocol.md#logging). stdout is reserved for the handshake.
 
 export type LogLevel = "trace" | "debug" | "info" | "warn" | "error";
 export type LogFields = Readonly<Record<string, unknown>>;

@@ -1,4 +1,4 @@
-// The provider block's schema (cloudcontrol-runtime.md §8), declared with the same constructors as
+// The provider block's schema (docs/runtime.md#provider-configuration), declared with the same constructors as
 // the generated modules so the schema emitter and the protocol server treat it like any other.
 import * as a from "./schema/define.js";
 import type { Attributes } from "./schema/types.js";

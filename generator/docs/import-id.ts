@@ -12,7 +12,7 @@ function childNamed(attributes: Attributes, cfnName: string): [string, Attribute
   return Object.entries(attributes).find(([, a]) => a.cfnName === cfnName);
 }
 
-/** Identifiers only descend into single nested objects (cfn-mapping.md §7: arrays have no identity). */
+/** Identifiers only descend into single nested objects (docs/mapping.md#the-resource-its-identity-and-its-data-sources: arrays have no identity). */
 function objectMembers(a: Attribute): Attributes | undefined {
   return a.type.kind === "object" ? a.type.attributes : undefined;
 }

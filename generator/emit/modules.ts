@@ -1,4 +1,4 @@
-// Module texts for one type: resource, singular and plural data source (cfn-mapping.md §8).
+// Module texts for one type: resource, singular and plural data source (docs/mapping.md#generated-modules).
 import fs from "node:fs";
 import path from "node:path";
 import type {

@@ -1,4 +1,4 @@
-// The four insertionOrder × uniqueItems combinations (cfn-mapping.md §4.2).
+// The four insertionOrder × uniqueItems combinations (docs/mapping.md#arrays).
 
 export type ArrayKind = "list" | "orderedSet" | "multiset" | "set";
 

@@ -1,5 +1,5 @@
 // The attribute walk: one CloudFormation property → one Terraform attribute, recursively
-// (cfn-mapping.md §4 type mapping, §5 validators, §6 flags, defaults and plan modifiers).
+// (docs/mapping.md#types type mapping, docs/mapping.md#validators validators, docs/mapping.md#required-optional-computed flags, defaults and plan modifiers).
 import type {
   Attribute,
   Attributes,
@@ -91,7 +91,7 @@ const JSON_STRING: ElementType = { kind: "string", flavor: "json" };
 const hasKeys = (o: object | undefined): o is object =>
   o !== undefined && o !== null && Object.keys(o).length > 0;
 
-/** §4.3: the first patternProperties key (sorted) gives the map's value schema. */
+/** docs/mapping.md#maps: the first patternProperties key (sorted) gives the map's value schema. */
 function mapValueSchema(node: CfnNode): CfnNode {
   const keys = Object.keys(node.patternProperties!).sort();
   return node.patternProperties![keys[0]!]!;
@@ -364,7 +364,7 @@ export class AttributeWalker {
     return withKind({ kind: collection, element: JSON_STRING });
   }
 
-  /** Arrays of arrays (§4.2): primitive inner items nest as collection types; others become JSON. */
+  /** Arrays of arrays (docs/mapping.md#arrays): primitive inner items nest as collection types; others become JSON. */
   private nestedArrayElement(inner: Resolved, pointer: string): ElementType {
     const innerKind = arrayKind(inner.node.insertionOrder, inner.node.uniqueItems) === "set" ? "set" : "list";
     if (inner.node.items === undefined) return { kind: innerKind, element: JSON_STRING };
@@ -402,7 +402,7 @@ export class AttributeWalker {
     return JSON_STRING;
   }
 
-  /** §4.3 maps from patternProperties. */
+  /** docs/mapping.md#maps maps from patternProperties. */
   private mapShape(node: CfnNode, pointer: string, parent: Parent): Shape {
     const keys = Object.keys(node.patternProperties!).sort();
     if (keys.length > 1) {
@@ -416,7 +416,7 @@ export class AttributeWalker {
     const value = resolveNode(this.ctx.schema, mapValueSchema(node), valuePointer, parent.refStack);
     const valueParent: Parent = { ...parent, path: itemsPath(parent.path), refStack: value.refStack };
     if (!value.recursiveRef) {
-      // Objects as map values: nested attributes; the values' `required` is ignored (§4.3).
+      // Objects as map values: nested attributes; the values' `required` is ignored (docs/mapping.md#maps).
       if (hasKeys(value.node.properties) && !hasKeys(value.node.patternProperties)) {
         const attributes = nameAttributes(
           this.objectAttributes(value.node.properties!, [], valuePointer + "/properties", valueParent),

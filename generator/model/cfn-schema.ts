@@ -1,4 +1,4 @@
-// The parts of a CloudFormation resource schema the generator reads (cfn-mapping.md §3.1).
+// The parts of a CloudFormation resource schema the generator reads (docs/mapping.md#keywords-and-types).
 // Everything is optional and untrusted: the mapping functions check what they use.
 import { appendPointer, escapePointerToken } from "../../cfn/json-pointer.js";
 
@@ -47,7 +47,7 @@ export interface CfnResourceSchema {
   readonly handlers?: Readonly<Partial<Record<"create" | "read" | "update" | "delete" | "list", CfnHandler>>>;
 }
 
-/** A mapping failure for one type: the type cannot be generated (cfn-mapping.md "fatal"). */
+/** A mapping failure for one type: the type cannot be generated (docs/mapping.md "fatal"). */
 export class MappingError extends Error {
   constructor(
     /** JSON pointer into the schema file where the problem is. */

@@ -1,4 +1,4 @@
-// Static defaults (cfn-mapping.md §6.3), expressed in Terraform terms for the runtime's plan step.
+// Static defaults (docs/mapping.md#defaults), expressed in Terraform terms for the runtime's plan step.
 import type { JsonValue } from "../../terraform/schema/types.js";
 
 export type DefaultTarget =

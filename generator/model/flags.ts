@@ -1,4 +1,4 @@
-// Required / Optional / Computed for one attribute (cfn-mapping.md §6.1 and §6.2).
+// Required / Optional / Computed for one attribute (docs/mapping.md#required-optional-computed).
 
 export interface FlagInputs {
   /** The name is in the parent's `required` list (the resource's at the root). */

@@ -1,4 +1,4 @@
-// Services whose resources are global: their identity carries no region (cfn-mapping.md §7).
+// Services whose resources are global: their identity carries no region (docs/mapping.md#the-resource-its-identity-and-its-data-sources).
 const GLOBAL_SERVICES: ReadonlySet<string> = new Set([
   "bcmdataexports",
   "billing",

@@ -1,4 +1,4 @@
-// Naming rules of the Go provider (docs/cfn-mapping.md §2 and §7): CloudFormation names to
+// Naming rules of the Go provider (docs/mapping.md#naming): CloudFormation names to
 // Terraform names. Every function is pure; the plural rules live in pluralize-rules.ts.
 import { CUSTOM_PLURAL_ENDINGS, goCompatiblePlural } from "./pluralize-rules.js";
 
@@ -23,7 +23,7 @@ function classify(code: number | undefined): ByteClass | undefined {
 }
 
 /**
- * CloudFormation property name → Terraform attribute name (§2.3), e.g.
+ * CloudFormation property name → Terraform attribute name (docs/mapping.md#attribute-names), e.g.
  * `GlobalReplicationGroupDescription` → `global_replication_group_description`,
  * `NotificationARNs` → `notification_ar_ns`, `s3BackupMode` → `s_3_backup_mode`.
  */
@@ -90,7 +90,7 @@ const CFN_TYPE_NAME = /^([a-zA-Z0-9]{2,64})::([a-zA-Z0-9]{2,64})::([a-zA-Z0-9]{2
 
 export const TERRAFORM_TYPE_NAME_PREFIX = "awscc";
 
-/** `AWS::<Service>::<Resource>` → all names derived from it (§2.1). Throws on a malformed name. */
+/** `AWS::<Service>::<Resource>` → all names derived from it (docs/mapping.md#type-names). Throws on a malformed name. */
 export function typeNames(cfnTypeName: string): TypeNames {
   const match = CFN_TYPE_NAME.exec(cfnTypeName);
   if (!match) {
@@ -126,7 +126,7 @@ export interface PluralName {
 const TYPE_NAME_PLURAL_SUFFIX = "_plural";
 
 /**
- * Plural of a whole Terraform type name (§2.2), e.g. `awscc_kendra_index` → `awscc_kendra_indices`,
+ * Plural of a whole Terraform type name (docs/mapping.md#plural-names), e.g. `awscc_kendra_index` → `awscc_kendra_indices`,
  * `awscc_ec2_dhcp_options` → `awscc_ec2_dhcp_options_plural`, `awscc_datasync_location_s3` →
  * `awscc_datasync_location_s3s`.
  */
@@ -146,9 +146,9 @@ export function pluralTypeName(singular: string): PluralName {
 }
 
 /**
- * Identity attribute name for one primary-identifier pointer (§7), e.g. `/properties/Provider` →
+ * Identity attribute name for one primary-identifier pointer (docs/mapping.md#the-resource-its-identity-and-its-data-sources), e.g. `/properties/Provider` →
  * `provider_name`, `/properties/StorageLensConfiguration/Id` → `storage_lens_configuration_id`.
- * Accepts the raw pointer or its property-name segments. Uses the regex snake case, not §2.3.
+ * Accepts the raw pointer or its property-name segments. Uses the regex snake case, not docs/mapping.md#attribute-names.
  */
 export function identityName(pointer: string | readonly string[]): string {
   const segments = typeof pointer === "string" ? pointer.replace(/^\/properties\//, "").split("/") : pointer;
@@ -166,7 +166,7 @@ export function regexSnakeCase(name: string): string {
 }
 
 /**
- * Terraform name of a root-level property (§2.4): `Id` → `<resourceSnake>_id` (e.g. `flow_log_id`),
+ * Terraform name of a root-level property (docs/mapping.md#top-level-renames): `Id` → `<resourceSnake>_id` (e.g. `flow_log_id`),
  * `Provider` → `provider_name`; anything else is plain {@link attributeName}.
  */
 export function topLevelAttributeName(cfnName: string, resourceSnake: string): string {

@@ -1,4 +1,4 @@
-// When a type gets a plural data source (cfn-mapping.md §7.1 "Plural rule", §2.2 collisions).
+// When a type gets a plural data source (docs/mapping.md#which-modules-a-type-gets "Plural rule", docs/mapping.md#plural-names collisions).
 import type { CfnResourceSchema } from "./cfn-schema.js";
 import type { TypeNames } from "./naming.js";
 

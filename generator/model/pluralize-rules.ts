@@ -1,5 +1,5 @@
 // The pluralization rules of the Go provider (jinzhu/inflection plus awscc's own additions, see
-// docs/cfn-mapping.md §2.2), loaded into the `pluralize` npm package.
+// docs/mapping.md#plural-names), loaded into the `pluralize` npm package.
 //
 // `pluralize` ships with its own English rules. Its built-in *regex* rules are shadowed here by a
 // catch-all no-op rule that outranks them. Its built-in *whole-word* dictionaries (for example

@@ -1,4 +1,4 @@
-// Matching of readOnly/createOnly/writeOnly/deprecated pointers against attribute paths (§6.1).
+// Matching of readOnly/createOnly/writeOnly/deprecated pointers against attribute paths (docs/mapping.md#required-optional-computed).
 //
 // The Go provider compares a pointer with the property names along the path, arrays adding no
 // segment, so pointers containing `*` never match. We keep that rule for the flags (parity of

@@ -1,4 +1,4 @@
-// Schema pre-processing for one node (cfn-mapping.md §3): `$ref`, `allOf [$ref, default]`, oneOf
+// Schema pre-processing for one node (docs/mapping.md#reading-the-schema): `$ref`, `allOf [$ref, default]`, oneOf
 // unwrapping, multi-type resolution and recursion detection. The walk calls this lazily, node by
 // node, instead of expanding the whole schema up front, so recursion can be cut where it happens.
 import { type CfnNode, type CfnResourceSchema, MappingError } from "./cfn-schema.js";
@@ -13,13 +13,13 @@ export interface Resolved {
   readonly refStack: readonly string[];
   /** Set when a `$ref` re-enters a definition already on the stack: the walk cuts here. */
   readonly recursiveRef?: string;
-  /** A `type` array was narrowed to one type (cfn-mapping.md §3.1). */
+  /** A `type` array was narrowed to one type (docs/mapping.md#keywords-and-types). */
   readonly fromMultiType?: boolean;
 }
 
 const SCALAR_TYPES = new Set(["string", "integer", "number", "boolean", "object", "array"]);
 
-/** §3.1: a type array of exactly two entries resolves to its first non-object entry. */
+/** docs/mapping.md#keywords-and-types: a type array of exactly two entries resolves to its first non-object entry. */
 export function resolveTypeKeyword(
   type: CfnNode["type"],
   pointer: string,
@@ -42,7 +42,7 @@ export function resolveTypeKeyword(
   return { type: chosen as ResolvedType, multi: true };
 }
 
-/** Follows `#/definitions/X` or `#/properties/X`; any other form is fatal (§3.2). */
+/** Follows `#/definitions/X` or `#/properties/X`; any other form is fatal (docs/mapping.md#references). */
 function refTarget(schema: CfnResourceSchema, ref: string, pointer: string): { key: string; node: CfnNode } {
   const parts = ref.split("/");
   if (parts.length !== 3 || parts[0] !== "#" || (parts[1] !== "definitions" && parts[1] !== "properties")) {
@@ -75,7 +75,7 @@ function expandRefs(
   if (node.default !== undefined) own.default = node.default;
   if (node.description) own.description = node.description;
 
-  // allOf [$ref, {default}]: the only allOf shape that carries meaning (§3.3).
+  // allOf [$ref, {default}]: the only allOf shape that carries meaning (docs/mapping.md#oneof-and-allof).
   if (current.$ref === undefined && Array.isArray(current.allOf) && current.properties === undefined) {
     const refBranch = current.allOf.find((b) => typeof b?.$ref === "string");
     if (refBranch) {
@@ -102,7 +102,7 @@ function expandRefs(
 }
 
 /**
- * §3.3 oneOf unwrap: an object/untyped node with oneOf and no properties becomes an object whose
+ * docs/mapping.md#oneof-and-allof oneOf unwrap: an object/untyped node with oneOf and no properties becomes an object whose
  * properties are the union of the branches' properties, all optional.
  */
 function unwrapOneOf(node: CfnNode, type: ResolvedType): CfnNode {

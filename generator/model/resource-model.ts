@@ -1,5 +1,5 @@
 // One CloudFormation type → its resource, singular and plural data source definitions
-// (cfn-mapping.md §7, §8). Pure: no I/O; suppression decisions come back as data.
+// (docs/mapping.md#the-resource-its-identity-and-its-data-sources). Pure: no I/O; suppression decisions come back as data.
 import type {
   Attributes,
   IdentityAttribute,

@@ -1,4 +1,4 @@
-// Validators from JSON Schema keywords (cfn-mapping.md §5), as runtime descriptors.
+// Validators from JSON Schema keywords (docs/mapping.md#validators), as runtime descriptors.
 import type { Validator } from "../../terraform/schema/types.js";
 import { translatePattern } from "../../cfn/regex/translate.js";
 import type { CfnNode } from "./cfn-schema.js";

@@ -1,4 +1,4 @@
-// Create (cloudcontrol-runtime.md §3.1, §6). The object's identifier is taken from the very first
+// Create (docs/runtime.md#create). The object's identifier is taken from the very first
 // response that names it (CreateResource's own ProgressEvent included), so whenever a remote
 // object may exist the failed create still returns a state holding its `id`: Terraform stores it
 // tainted and replaces it on the next apply instead of orphaning it. The one exception is

@@ -1,4 +1,4 @@
-// Delete (cloudcontrol-runtime.md §3.5): success, or an object that is already gone, removes the
+// Delete (docs/runtime.md#delete): success, or an object that is already gone, removes the
 // resource from the state; any other failure keeps it.
 import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { isNotFoundError } from "../cloudcontrol/errors.js";

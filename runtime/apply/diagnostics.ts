@@ -1,4 +1,4 @@
-// The diagnostics remote operations produce (summaries as awscc words them, cloudcontrol-runtime.md §5.1).
+// The diagnostics remote operations produce (summaries as awscc words them, docs/runtime.md#diagnostics).
 import { type Diagnostic, errorDiagnostic } from "../../terraform/provider-backend.js";
 import { describeError, operationFailed } from "../cloudcontrol/errors.js";
 import type { RequestError } from "./request.js";

@@ -1,4 +1,4 @@
-// Unknown-fill after a successful create or update (cloudcontrol-runtime.md §3.7): one GetResource
+// Unknown-fill after a successful create or update (docs/runtime.md#filling-in-unknown-values-after-apply): one GetResource
 // only when the plan left something unknown; known planned values are kept as planned.
 import { type Diagnostic, errorDiagnostic } from "../../terraform/provider-backend.js";
 import type { ResourceDefinition } from "../../terraform/schema/types.js";

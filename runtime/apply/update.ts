@@ -1,4 +1,4 @@
-// Update (cloudcontrol-runtime.md §3.3, §6): an RFC 6902 patch from the prior to the planned desired
+// Update (docs/runtime.md#update): an RFC 6902 patch from the prior to the planned desired
 // state. The prior document leaves write-only values out, so every write-only value in the plan
 // is sent again (the service cannot tell us whether it still holds it). readOnly and createOnly
 // properties are never part of the patch. A failed update returns the prior state: it claims

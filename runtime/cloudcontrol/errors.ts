@@ -1,4 +1,4 @@
-// How Cloud Control failures are recognised and described to the user (cloudcontrol-runtime.md §5).
+// How Cloud Control failures are recognised and described to the user (docs/runtime.md#errors-and-what-the-user-sees).
 
 /** The SDK's error name (the exception's code), or undefined for non-SDK errors. */
 export function errorName(error: unknown): string | undefined {

@@ -1,4 +1,4 @@
-// RFC 6902 patch documents for UpdateResource (cloudcontrol-runtime.md §3.4), built from the prior
+// RFC 6902 patch documents for UpdateResource (docs/runtime.md#json-patch-construction), built from the prior
 // and planned desired states. Arrays of equal length are diffed element by element; arrays whose
 // length changes get an order-aware edit script (longest common subsequence: removes from the end
 // first, then adds at their final positions), so every op addresses the element it means — awscc's

@@ -1,4 +1,4 @@
-// Waiting for a resource request (cloudcontrol-runtime.md §4): poll GetResourceRequestStatus right
+// Waiting for a resource request (docs/runtime.md#waiting-for-a-request): poll GetResourceRequestStatus right
 // away, then with awscc's jittered backoff, until the request ends, the operation's deadline passes
 // or the caller cancels. Delays are injectable so tests need not sleep for seconds.
 import type { HookProgressEvent, ProgressEvent } from "@aws-sdk/client-cloudcontrol";

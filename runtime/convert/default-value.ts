@@ -9,7 +9,7 @@ export function defaultToValue(type: AttributeType, value: JsonValue | undefined
   switch (type.kind) {
     case "object": {
       const record = value as { readonly [k: string]: JsonValue };
-      // Members the default leaves out are null (cloudcontrol-runtime.md §3.8 object defaults).
+      // Members the default leaves out are null (docs/runtime.md#plan-time-rules object defaults).
       return makeRecord(
         Object.keys(type.attributes).map((name) => [
           name,

@@ -1,4 +1,4 @@
-// Cloud Control model → Terraform value (cloudcontrol-runtime.md §2.2). Each attribute reads the
+// Cloud Control model → Terraform value (docs/runtime.md#from-the-resource-model-to-terraform-values). Each attribute reads the
 // property named by its own cfnName; properties the schema does not know are ignored, attributes
 // the model lacks are null, and an empty array reads as null. Values whose JSON kind does not fit
 // the attribute are converted where that loses nothing (a number for a string attribute) and read

@@ -1,4 +1,4 @@
-// List reordering on read (cloudcontrol-runtime.md §2.3): services often return arrays in their own
+// List reordering on read (docs/runtime.md#list-order-on-read): services often return arrays in their own
 // order; with the prior document we put elements back in the order the user wrote, so a refresh
 // shows no difference. Unlike awscc, elements are matched one to one, so duplicates are kept
 // (awscc collapses them and silently loses data).

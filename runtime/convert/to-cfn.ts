@@ -1,4 +1,4 @@
-// Terraform value → Cloud Control desired state (cloudcontrol-runtime.md §2.1). Null and unknown
+// Terraform value → Cloud Control desired state (docs/runtime.md#from-terraform-values-to-the-desired-state). Null and unknown
 // values are omitted, empty arrays/objects/maps are omitted, JSON-string attributes are embedded
 // as JSON, and each attribute is renamed to its own CloudFormation name.
 import type { Attribute, Attributes, AttributeType, ElementType } from "../../terraform/schema/types.js";

@@ -1,4 +1,4 @@
-// Data sources (cloudcontrol-runtime.md §3.6). Singular: GetResource by the configured id, lists
+// Data sources (docs/runtime.md#data-sources). Singular: GetResource by the configured id, lists
 // normalized without a prior (key-value lists sorted by key). Plural: every ListResources page
 // (a NextToken the service repeats is an error, not an endless loop); `ids` holds the identifiers
 // and `id` the region. An empty account is an empty set, not an error

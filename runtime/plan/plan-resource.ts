@@ -1,5 +1,5 @@
 // PlanResourceChange for Cloud Control resources, following the lifecycle contract
-// (plugin-protocol.md §4.2): start from Terraform's proposed new state, keep the prior spelling of
+// (docs/protocol.md#planning): start from Terraform's proposed new state, keep the prior spelling of
 // equivalent values (JSON strings, multiset lists), apply defaults, mark computed values the apply
 // will decide as unknown, keep prior values where UseStateForUnknown says so, and list the paths
 // whose change needs a new object.

@@ -1,5 +1,5 @@
 // Read-only members of collection elements (`/properties/Rules/*/Id`): the definition leaves them
-// Optional+Computed (pointers through `*` do not set flags, cfn-mapping.md §6.1), but an update
+// Optional+Computed (pointers through `*` do not set flags, docs/mapping.md#required-optional-computed), but an update
 // never sends them (update.ts leaves read-only values out of the patch). An element the update
 // changes is written without them, so the service gives it new ones: the plan must leave them
 // unknown instead of promising the prior element's values (e.g. IoTSiteWise AssetModel

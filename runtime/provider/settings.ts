@@ -1,4 +1,4 @@
-// The provider block (cloudcontrol-runtime.md §8) read from its Terraform value into plain
+// The provider block (docs/runtime.md#provider-configuration) read from its Terraform value into plain
 // settings, with the checks ValidateProviderConfig reports. Unknown values are an error at
 // configure time (awscc behaves the same); at validate time they are skipped.
 import { type Diagnostic, errorDiagnostic, warningDiagnostic } from "../../terraform/provider-backend.js";

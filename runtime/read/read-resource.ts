@@ -1,4 +1,4 @@
-// Read (cloudcontrol-runtime.md §3.2 and the lifecycle contract): the object as it is now, lists
+// Read (docs/runtime.md#read and the lifecycle contract): the object as it is now, lists
 // in the user's order, the prior spelling kept for mere re-serialisations, write-only values carried
 // over; null (with a warning) when the object is gone, so Terraform plans to create it again.
 import { type Diagnostic, errorDiagnostic, warningDiagnostic } from "../../terraform/provider-backend.js";

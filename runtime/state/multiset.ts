@@ -1,4 +1,4 @@
-// The multiset plan modifier (cloudcontrol-runtime.md §3.8) for arrays whose order CloudFormation
+// The multiset plan modifier (docs/runtime.md#plan-time-rules) for arrays whose order CloudFormation
 // does not keep and whose items may repeat: the same items in another order are no change, so
 // the plan keeps the prior value.
 import type { CtyType } from "../../terraform/values/cty-type.js";

@@ -1,6 +1,6 @@
 // CloudFormation writeOnly properties are sent on create/update but never returned by reads, so
 // the state keeps the value the user gave: Read copies it from the prior state, and an update's
-// "before" document leaves it out so the value is sent again (cloudcontrol-runtime.md §3.2, §3.3).
+// "before" document leaves it out so the value is sent again (docs/runtime.md#read).
 // Unlike awscc this also covers write-only members inside list, set and map elements: the
 // definition's writeOnlyProperties pointers are followed through `*` steps as well.
 import type { Attribute, Attributes, ResourceDefinition } from "../../terraform/schema/types.js";

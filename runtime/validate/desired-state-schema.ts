@@ -74,7 +74,7 @@ export class DesiredStateSchemaValidator {
 
 /**
  * What a create would send for this configuration: the plan's value, not the raw configuration. A
- * CloudFormation-required property with a default is Optional+Computed (cfn-mapping.md §6.1) and
+ * CloudFormation-required property with a default is Optional+Computed (docs/mapping.md#required-optional-computed) and
  * the plan fills the default in, so leaving it out is valid. For a create Terraform proposes the
  * configuration itself; the values the plan leaves unknown are omitted, as the create omits them.
  * (ajv's useDefaults instead would also accept a property the plan leaves out — a default the

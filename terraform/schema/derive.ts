@@ -27,7 +27,7 @@ function computedAttributes(attributes: Attributes): Attributes {
 }
 
 /**
- * Singular data source attributes (cfn-mapping.md §8): the resource's tree with every attribute
+ * Singular data source attributes (docs/mapping.md#generated-modules): the resource's tree with every attribute
  * Computed and no validators, defaults or plan modifiers; `id` is Required.
  */
 export function toSingularDataSourceAttributes(resourceAttributes: Attributes): Attributes {

@@ -1,5 +1,5 @@
 // The attributes a definition exposes to Terraform. Plural data sources declare none: their
-// schema is fixed (cloudcontrol-runtime.md §1.1: computed `id` and a computed set of `ids`).
+// schema is fixed (docs/runtime.md#schema-facts-the-runtime-relies-on: computed `id` and a computed set of `ids`).
 import type { Attributes, Definition } from "../schema/types.js";
 
 export const PLURAL_DATA_SOURCE_ATTRIBUTES: Attributes = Object.freeze({

@@ -1,4 +1,4 @@
-// The object type Terraform derives from a schema (plugin-protocol.md §3.2), computed from the
+// The object type Terraform derives from a schema (docs/protocol.md#implied-type), computed from the
 // attribute model the generated modules declare (terraform/schema/types.ts). Our schemas use nested
 // attributes only (no blocks), so each nested kind maps directly to a cty collection of objects.
 import type { AttributeType, Attributes, Definition } from "../schema/types.js";

@@ -1,4 +1,4 @@
-// One fixture schema per mapping row of cfn-mapping.md: given a schema fragment, want an attribute.
+// One fixture schema per mapping row of docs/mapping.md: given a schema fragment, want an attribute.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { CfnNode } from "../../generator/model/cfn-schema.js";
@@ -11,7 +11,7 @@ import { attributeAt, attributesOf, flagsOf, model } from "./fixture.js";
 const one = (node: CfnNode, extra: Record<string, unknown> = {}) =>
   attributeAt(attributesOf({ properties: { Name: { type: "string" }, P: node }, ...extra }), "p");
 
-describe("§4.1 scalars and objects", () => {
+describe("scalars and objects", () => {
   const rows: [string, CfnNode, unknown][] = [
     ["boolean → Bool", { type: "boolean" }, { kind: "bool" }],
     ["integer → Int64", { type: "integer" }, { kind: "int64" }],
@@ -60,7 +60,7 @@ describe("§4.1 scalars and objects", () => {
   });
 });
 
-describe("§4.2 arrays", () => {
+describe("arrays", () => {
   test("insertionOrder × uniqueItems table", () => {
     assert.equal(arrayKind(undefined, undefined), "list");
     assert.equal(arrayKind(true, false), "list");
@@ -165,7 +165,7 @@ describe("§4.2 arrays", () => {
   });
 });
 
-describe("§4.3 maps", () => {
+describe("maps", () => {
   test("map of strings", () => {
     assert.deepEqual(one({ type: "object", patternProperties: { "^[a-z]+$": { type: "string" } } }).type, {
       kind: "map",
@@ -221,7 +221,7 @@ describe("§4.3 maps", () => {
   });
 });
 
-describe("§3 $ref, oneOf, allOf, recursion", () => {
+describe("$ref, oneOf, allOf, recursion", () => {
   test("$ref siblings are lost except default and a non-empty description", () => {
     const a = one(
       { $ref: "#/definitions/D", maxLength: 3, description: "mine", default: "x" },
@@ -289,7 +289,7 @@ describe("§3 $ref, oneOf, allOf, recursion", () => {
   });
 });
 
-describe("§5 validators", () => {
+describe("validators", () => {
   const rows: [string, CfnNode, unknown][] = [
     ["minLength", { type: "string", minLength: 2 }, [{ kind: "length", min: 2 }]],
     ["maxLength", { type: "string", maxLength: 9 }, [{ kind: "length", max: 9 }]],
@@ -318,7 +318,7 @@ describe("§5 validators", () => {
   });
 });
 
-describe("§6.1 flags", () => {
+describe("flags", () => {
   const base = {
     required: false,
     readOnly: false,
@@ -380,7 +380,7 @@ describe("§6.1 flags", () => {
   });
 });
 
-describe("§6.3–6.5 defaults, plan modifiers, write-only, deprecated", () => {
+describe("defaults, plan modifiers, write-only, deprecated", () => {
   const name = attributeName;
   test("bool default from a Go ParseBool string", () =>
     assert.deepEqual(mapDefault({ kind: "bool" }, "True", name), { value: true }));
@@ -464,7 +464,7 @@ describe("§6.3–6.5 defaults, plan modifiers, write-only, deprecated", () => {
   });
 });
 
-describe("§2.4, §7 resource level", () => {
+describe("resource level", () => {
   test("top-level Id → <res>_id; nested Id stays id", () => {
     const attrs = attributesOf({
       properties: {

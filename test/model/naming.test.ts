@@ -14,8 +14,8 @@ import {
 } from "../../generator/model/naming.js";
 import { goCompatiblePlural } from "../../generator/model/pluralize-rules.js";
 
-describe("attributeName (§2.3)", () => {
-  // Every row of the §2.3 table, plus the substring replacements and byte-level edge cases.
+describe("attributeName", () => {
+  // Every row of the docs/mapping.md#attribute-names table, plus the substring replacements and byte-level edge cases.
   const rows: readonly [string, string][] = [
     ["GlobalReplicationGroupDescription", "global_replication_group_description"],
     ["NotificationARNs", "notification_ar_ns"],
@@ -63,7 +63,7 @@ describe("attributeName (§2.3)", () => {
   }
 });
 
-describe("typeNames (§2.1)", () => {
+describe("typeNames", () => {
   const rows: readonly [cfn: string, serviceDir: string, resourceSnake: string][] = [
     ["AWS::EC2::VPCDHCPOptionsAssociation", "ec2", "vpcdhcp_options_association"],
     ["AWS::ApiGatewayV2::Api", "apigatewayv2", "api"],
@@ -119,7 +119,7 @@ describe("typeNames (§2.1)", () => {
   }
 });
 
-describe("pluralTypeName (§2.2, §10.13)", () => {
+describe("pluralTypeName", () => {
   // The spec's examples, reached through typeNames so the singular is the real type name.
   const byType: readonly [cfn: string, plural: string][] = [
     ["AWS::Kendra::Index", "awscc_kendra_indices"],
@@ -253,7 +253,7 @@ describe("pluralTypeName (§2.2, §10.13)", () => {
   });
 });
 
-describe("identityName (§7)", () => {
+describe("identityName", () => {
   const rows: readonly [string | string[], string][] = [
     ["/properties/Id", "id"],
     ["/properties/Arn", "arn"],
@@ -281,7 +281,7 @@ describe("identityName (§7)", () => {
   });
 });
 
-describe("topLevelAttributeName and isMetaArgument (§2.4)", () => {
+describe("topLevelAttributeName and isMetaArgument", () => {
   const rows: readonly [string, string, string][] = [
     ["Id", "flow_log", "flow_log_id"],
     ["ID", "flow_log", "flow_log_id"],
@@ -401,7 +401,7 @@ describe("full corpus", () => {
     );
   });
 
-  test("identity names equal the attribute names, except a top-level Id (§7 quirk)", () => {
+  test("identity names equal the attribute names, except a top-level Id (a quirk)", () => {
     const dir = resolveSchemasDir();
     let pointers = 0;
     let idQuirks = 0;
@@ -457,7 +457,7 @@ describe("full corpus", () => {
       `plurals over the ${generatedPlusS + generatedOther + generatedCollisions.length} types whose plural ` +
         `the Go provider generates: ${generatedPlusS} singular+"s", ${generatedOther} other forms`,
     );
-    // docs/cfn-mapping.md §2.2: 990 of the 1091 generated plural names are singular+"s", 101 are not.
+    // docs/mapping.md#plural-names: 990 of the 1091 generated plural names are singular+"s", 101 are not.
     assert.deepEqual(generatedCollisions, []);
     assert.equal(generatedPlusS, 990);
     assert.equal(generatedOther, 101);

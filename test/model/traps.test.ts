@@ -1,9 +1,9 @@
-// The traps of cfn-mapping.md §10, on the real schemas that carry them.
+// The traps of docs/mapping.md#hard-cases, on the real schemas that carry them.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { attributeAt, flagsOf, realModel } from "./fixture.js";
 
-describe("cfn-mapping.md §10 traps on real schemas", () => {
+describe("docs/mapping.md#hard-cases traps on real schemas", () => {
   test("1. recursion (WAFv2::WebACL, Bedrock::Flow) is cut, not fatal", () => {
     for (const type of ["AWS::WAFv2::WebACL", "AWS::Bedrock::Flow"]) {
       const m = realModel(type);

@@ -1,4 +1,4 @@
-// Terraform's load-time schema checks (plugin-protocol.md §2.3), restated for our wire schemas, so
+// Terraform's load-time schema checks (docs/protocol.md#schemas), restated for our wire schemas, so
 // that tests can show a schema would not be refused as "invalid schema … bug in the provider".
 import { typeFromJson } from "../../terraform/values/index.js";
 import type { AttributeMessage, SchemaMessage } from "../../protocol/schema-message.js";

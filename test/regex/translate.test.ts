@@ -310,7 +310,7 @@ describe("schema corpus", () => {
     assert.ok(elapsed < 3000, `translating the corpus took ${elapsed.toFixed(0)} ms`);
   });
 
-  // The dialect traps of cfn-mapping §10 item 12, found by content rather than hard-coded.
+  // The dialect traps of docs/mapping.md#hard-cases item 12, found by content rather than hard-coded.
   function patternsOf(file: string, needle: string): string[] {
     const found = sites
       .filter((site) => site.file === file && site.pattern.includes(needle))

@@ -194,8 +194,8 @@ export class ConfigBuilder {
     const chosen = new Set<string>();
     for (const [name, a] of Object.entries(attributes)) {
       if (!a.required && !hasNotNull(a)) continue;
-      // A read-only pointer through `*` leaves the member settable in the definition (cfn-mapping.md
-      // §6.1); when it is also schema-required, no value is accepted by both sides.
+      // A read-only pointer through `*` leaves the member settable in the definition (docs/mapping.md#required-optional-computed);
+      // when it is also schema-required, no value is accepted by both sides.
       if (a.cfnName !== undefined && this.readOnly.has(`${path}/${a.cfnName}`))
         throw new Unsatisfiable(`${path}/${a.cfnName}: required by the definition, read-only in the schema`);
       chosen.add(name);

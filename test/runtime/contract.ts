@@ -1,4 +1,4 @@
-// Terraform Core's checks on plan and apply results (plugin-protocol.md §4), restated as a test
+// Terraform Core's checks on plan and apply results (docs/protocol.md#terraforms-checks-on-our-answers), restated as a test
 // oracle: every plan and apply the runtime tests make goes through these and fails on a violation.
 import type { Attribute, Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import {

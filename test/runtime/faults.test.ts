@@ -1,4 +1,4 @@
-// Failure handling through the real SDK and the emulator's fault injection: the §9.16–9.20 vectors,
+// Failure handling through the real SDK and the emulator's fault injection: the Go provider's failure vectors,
 // data sources, cancellation, and a concurrent fault run (30 % throttling, creates failing after
 // the object exists, failed deletes, stuck operations with timeouts) that must end with zero
 // orphaned objects in the emulator.
@@ -57,7 +57,7 @@ describe("faults and failures", () => {
     h.emulator.control.setConfig({ completeAfterPolls: 1, completeAfterMs: 0, deleteNotFound: "async" });
   });
 
-  test("§9.16 compound identifier after IN_PROGRESS polls; ClientToken kept across transport retries", async () => {
+  test("compound identifier after IN_PROGRESS polls; ClientToken kept across transport retries", async () => {
     h.emulator.control.setConfig({ completeAfterPolls: 3 });
     h.emulator.control.addFault({ kind: "throttle", operation: "CreateResource", count: 2 });
     const created = await createWith(h.sim(stage), { RestApiId: "api123", StageName: "prod" });
@@ -76,7 +76,7 @@ describe("faults and failures", () => {
     assert.ok(h.emulator.control.calls({ operation: "GetResourceRequestStatus" }).length >= 3);
   });
 
-  test("§9.14 no GetResource after create when nothing was left unknown", async () => {
+  test("no GetResource after create when nothing was left unknown", async () => {
     const sim = h.sim(logGroup);
     const config = configOf(logGroup, { LogGroupName: "known" });
     const plan = await sim.plan(config, null);
@@ -97,7 +97,7 @@ describe("faults and failures", () => {
     assert.equal(h.emulator.control.calls({ operation: "GetResource" }).length, 1);
   });
 
-  test("§9.17 create fails after the object exists: tainted state with the id, replaced next time", async () => {
+  test("create fails after the object exists: tainted state with the id, replaced next time", async () => {
     h.emulator.control.addFault({
       kind: "fail",
       operation: "CreateResource",
@@ -123,7 +123,7 @@ describe("faults and failures", () => {
     assert.equal(h.emulator.control.listResources().length, 1);
   });
 
-  test("§9.17 variants: FAILED without Identifier stores nothing; hook failures are described", async () => {
+  test("variants: FAILED without Identifier stores nothing; hook failures are described", async () => {
     h.emulator.control.addFault({
       kind: "fail",
       operation: "CreateResource",
@@ -218,7 +218,7 @@ describe("faults and failures", () => {
     assert.match(String((failed.state as TfRecord | null)?.id), /^fl-[0-9a-f]{17}$/);
   });
 
-  test("§9.18 read of a vanished object: warning, removed, plan creates it again", async () => {
+  test("read of a vanished object: warning, removed, plan creates it again", async () => {
     const sim = h.sim(logGroup);
     const created = await createWith(sim, { LogGroupName: "gone" });
     h.emulator.control.driftDelete(logGroup.cfnTypeName, "gone");
@@ -239,7 +239,7 @@ describe("faults and failures", () => {
     assert.deepEqual(warningsOf(unmodelled.diagnostics), ["AWS Resource Not Found During Refresh"]);
   });
 
-  test("§9.19 delete: already gone is success; FAILED keeps the resource; a timeout keeps it and cancels nothing", async () => {
+  test("delete: already gone is success; FAILED keeps the resource; a timeout keeps it and cancels nothing", async () => {
     const sim = h.sim(logGroup);
     const a = await createWith(sim, { LogGroupName: "del-a" });
     h.emulator.control.driftDelete(logGroup.cfnTypeName, "del-a");
@@ -272,7 +272,7 @@ describe("faults and failures", () => {
     assert.equal(h.emulator.control.calls({ operation: "CancelResourceRequest" }).length, 0);
   });
 
-  test("§9.20 throttling: retried with bounded attempts; async Throttling and ConcurrentOperation are not retried", async () => {
+  test("throttling: retried with bounded attempts; async Throttling and ConcurrentOperation are not retried", async () => {
     const sim = h.sim(logGroup);
     h.emulator.control.addFault({ kind: "throttle", operation: "CreateResource", count: 25 });
     const throttled = await createWith(sim, { LogGroupName: "t1" });

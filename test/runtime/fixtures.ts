@@ -1,4 +1,4 @@
-// The "simple" and "complex" schemas of the Go runtime tests (cloudcontrol-runtime.md §9), declared
+// The "simple" and "complex" schemas of the Go runtime tests, declared
 // with the same constructors as the generated modules, plus value builders.
 import * as a from "../../terraform/schema/define.js";
 import type { Attributes, ResourceDefinition } from "../../terraform/schema/types.js";

@@ -1,6 +1,6 @@
 // The resource lifecycle of real generated types through the runtime, the real AWS SDK and the
 // emulator: create → refresh → no-op plan → update → import → drift → replace → destroy, with the
-// plugin-protocol contract checked after every plan, apply and read (see terraform.ts).
+// docs/protocol.md contract checked after every plan, apply and read (see terraform.ts).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { fromModel } from "../../runtime/convert/from-cfn.js";

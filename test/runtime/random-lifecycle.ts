@@ -350,7 +350,7 @@ export class LifecycleRun {
       return;
     }
     assert.deepEqual(plan.requiresReplace.map(formatPath), [], "after import: no replacement");
-    // Without a prior the read sorts key-value lists (Tags) by key (cloudcontrol-runtime.md §2.3):
+    // Without a prior the read sorts key-value lists (Tags) by key (docs/runtime.md#list-order-on-read):
     // a configuration in another order is planned back in place.
     if (sameUpToOrder(this.definition, known, imported)) {
       this.notes.push("plan after import restores the configured order of a key-value list");

@@ -1,5 +1,5 @@
 // A small stand-in for Terraform Core driving a ProviderBackend the way the CLI does: it computes
-// the proposed new state (plugin-protocol.md §4.1), plans, applies (replace = delete then create),
+// the proposed new state (docs/protocol.md#proposed-new-state), plans, applies (replace = delete then create),
 // refreshes and imports, and runs the contract checks after every plan, apply and read.
 import assert from "node:assert/strict";
 import type { Diagnostic } from "../../terraform/provider-backend.js";

@@ -169,7 +169,7 @@ describe("desired state against the CloudFormation schema", () => {
 });
 
 describe("CloudFormation-required properties with a default (real schemas)", () => {
-  // Optional+Computed in our schema (cfn-mapping.md §6.1): the plan fills the default in, so
+  // Optional+Computed in our schema (docs/mapping.md#required-optional-computed): the plan fills the default in, so
   // leaving them out is valid. The check must see the planned value, not the raw configuration.
   const validator = new DesiredStateSchemaValidator(directorySchemaSource());
   const problems = async (type: string, values: Record<string, TfValue>) => {

@@ -1,4 +1,4 @@
-// The pure test vectors of cloudcontrol-runtime.md §9 (1–10, 12–15) as table tests, plus an
+// The pure test vectors of the Go provider's runtime tests (1–10, 12–15) as table tests, plus an
 // order-aware patch property check: every generated patch, applied by an independent RFC 6902
 // implementation, turns the old document into the new one.
 import assert from "node:assert/strict";
@@ -65,7 +65,7 @@ const disk = (complexAttributes.disks?.type as { attributes: typeof complexAttri
 const videoPort = (complexAttributes.video_ports?.type as { attributes: typeof complexAttributes })
   .attributes;
 
-describe("§9.1–9.3 Terraform → desired state", () => {
+describe("Terraform → desired state", () => {
   test("simple", () => {
     assertDoc(toDesiredState(simpleAttributes, objectOf(simpleAttributes, { name: "testing" })), {
       Name: "testing",
@@ -139,7 +139,7 @@ describe("§9.1–9.3 Terraform → desired state", () => {
   });
 });
 
-describe("§9.4–9.5 model → Terraform", () => {
+describe("model → Terraform", () => {
   const simple = (model: unknown) => fromModel(simpleAttributes, doc(model) as JsonDocObject);
   test("edge cases of the simple schema", () => {
     const value = simple({ Arn: "arn:aws:test:::test", Name: "testing", Number: 42 });
@@ -176,7 +176,7 @@ describe("§9.4–9.5 model → Terraform", () => {
   });
 });
 
-describe("§9.6–9.8 list reordering", () => {
+describe("list reordering", () => {
   const tag = (Key: string, Value: string) => ({ Key, Value });
   const cases: { name: string; current: unknown; prior: unknown; expected: unknown }[] = [
     {
@@ -294,7 +294,7 @@ describe("§9.6–9.8 list reordering", () => {
   });
 });
 
-describe("§9.9–9.10 patch ordering and consolidation", () => {
+describe("patch ordering and consolidation", () => {
   test("removes sort descending, numerically for indexes", () => {
     const ops: PatchOp[] = ["/QueueConfigs/6", "/QueueConfigs/4", "/QueueConfigs/11", "/QueueConfigs/10"].map(
       (path) => ({ op: "remove", path }),
@@ -375,7 +375,7 @@ describe("§9.9–9.10 patch ordering and consolidation", () => {
     );
     assert.deepEqual(consolidateArrayOps(ports, "{not json"), ports);
   });
-  test("§9.11 shape: value change inside a tag, shrinking a primitive list", () => {
+  test("shape: value change inside a tag, shrinking a primitive list", () => {
     const ops = buildPatch(
       doc({ Name: "a", Tags: [{ Key: "k1", Value: "v1" }], Ports: [80, 443, 8080] }),
       doc({ Name: "b", Tags: [{ Key: "k1", Value: "v2" }], Ports: [80] }),
@@ -459,7 +459,7 @@ describe("order-aware patches", () => {
   });
 });
 
-describe("§9.12 write-only values on update", () => {
+describe("write-only values on update", () => {
   const definition = definitionOf({
     name: a.string("Name", { required: true }),
     password: a.string("Password", { optional: true, computed: true, writeOnly: true }),
@@ -530,7 +530,7 @@ describe("§9.12 write-only values on update", () => {
   });
 });
 
-describe("§9.13–9.14 unknown paths and fill", () => {
+describe("unknown paths and fill", () => {
   test("simple", () => {
     const plan = objectOf(simpleAttributes, {
       arn: UNKNOWN,
@@ -607,7 +607,7 @@ describe("§9.13–9.14 unknown paths and fill", () => {
   });
 });
 
-describe("§9.15 multiset", () => {
+describe("multiset", () => {
   const strings = attributeCtyType({ kind: "list", element: { kind: "string", flavor: "plain" } });
   const cases: [string, TfValue, TfValue, "plan" | "state"][] = [
     ["both null", null, null, "plan"],
