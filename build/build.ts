@@ -12,6 +12,7 @@ import { generatedProviderDescription } from "../provider/description.js";
 import { schemaAssetName } from "../provider/schema-source.js";
 import { modelSchemaOf } from "../cfn/model-schema.js";
 import { directorySchemaSource, effectiveSchemasDir } from "../cfn/schema-source.js";
+import { embeddedRuntime } from "./node-runtime.js";
 
 const dist = path.join(repoRoot, "dist");
 const work = path.join(dist, "build");
@@ -26,6 +27,8 @@ function step(label: string): void {
 async function main(): Promise<void> {
   const schemaJson = path.join(repoRoot, "generated/provider-schema.json");
   if (!fs.existsSync(schemaJson)) throw new Error("generated/ is missing: run `npm run generate` first");
+  const runtime = embeddedRuntime(repoRoot);
+  step(`embedded runtime: Node.js ${runtime.version} (${path.relative(repoRoot, runtime.executable)})`);
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(work, { recursive: true });
 
@@ -52,7 +55,7 @@ async function main(): Promise<void> {
     bundle: true,
     platform: "node",
     format: "cjs",
-    target: "node20",
+    target: "node24",
     minifyWhitespace: true,
     legalComments: "none",
     logLevel: "warning",
@@ -70,18 +73,20 @@ async function main(): Promise<void> {
       main: bundle,
       output: blob,
       disableExperimentalSEAWarning: true,
-      useCodeCache: true,
+      // Measured with `npm run bench` (README): AWSCC_SEA_CODE_CACHE=0 builds without it to compare.
+      useCodeCache: process.env.AWSCC_SEA_CODE_CACHE !== "0",
       assets: { "provider-schema.pb": encodedSchema, "tfplugin6.json": descriptor, ...schemaAssets },
     }),
   );
-  execFileSync(process.execPath, ["--experimental-sea-config", seaConfig], { stdio: "inherit" });
+  // The blob (and its code cache) must come from the runtime that will load it.
+  execFileSync(runtime.executable, ["--experimental-sea-config", seaConfig], { stdio: "inherit" });
 
-  step("inject into a copy of node");
+  step(`inject into a copy of node ${runtime.version}`);
   // Injected into a temporary copy, then renamed: whoever starts the binary meanwhile (Terraform, a
   // test) runs either the previous build or this one, never a half-made file.
   const staging = path.join(work, "terraform-provider-awscc");
   fs.rmSync(staging, { force: true });
-  fs.copyFileSync(process.execPath, staging);
+  copyWithoutDebugInfo(runtime.executable, staging);
   fs.chmodSync(staging, 0o755);
   const postject = path.join(repoRoot, "node_modules/postject/dist/cli.js");
   execFileSync(process.execPath, [postject, staging, "NODE_SEA_BLOB", blob, "--sentinel-fuse", SEA_FUSE], {
@@ -90,6 +95,19 @@ async function main(): Promise<void> {
   fs.renameSync(staging, binary);
   const mb = (fs.statSync(binary).size / 1e6).toFixed(1);
   step(`wrote ${path.relative(repoRoot, binary)} (${mb} MB)`);
+}
+
+/**
+ * The release node carries ~18 MB of symbols and debug information the provider never uses: `strip` drops them when
+ * the machine has binutils, else the runtime is copied as it is.
+ */
+function copyWithoutDebugInfo(executable: string, target: string): void {
+  try {
+    execFileSync("strip", ["--strip-all", "-o", target, executable], { stdio: ["ignore", "ignore", "pipe"] });
+  } catch {
+    step("strip is not available: the runtime keeps its debug symbols");
+    fs.copyFileSync(executable, target);
+  }
 }
 
 /**

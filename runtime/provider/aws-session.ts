@@ -1,6 +1,6 @@
 // AWS clients for a configured provider: credentials (static keys, profile and shared files, or
 // the SDK's default chain with AWS_* variables, then optionally an assumed role), region, endpoint
-// overrides, bounded retries, user agent, and the account id from STS GetCallerIdentity.
+// overrides, proxies, bounded retries, user agent, and the account id from STS GetCallerIdentity.
 import { readFileSync } from "node:fs";
 import { Agent } from "node:https";
 import { CloudControlClient } from "@aws-sdk/client-cloudcontrol";
@@ -13,6 +13,7 @@ import {
 } from "@aws-sdk/credential-providers";
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from "@smithy/types";
 import { BoundedRetryStrategy, defaultBackoffMs } from "../cloudcontrol/retry-strategy.js";
+import { proxyAgents, resolveProxySettings } from "./proxy.js";
 import type { ProviderSettings } from "./settings.js";
 
 export interface AwsSession {
@@ -32,6 +33,17 @@ export interface SessionOptions {
 }
 
 type Credentials = AwsCredentialIdentity | AwsCredentialIdentityProvider | undefined;
+type RequestHandlerAgents = { httpAgent?: unknown; httpsAgent?: unknown } | undefined;
+
+/**
+ * Agents for one client's request handler (each client gets its own: destroying a client destroys
+ * its agents): proxies from the provider block or the environment, and `insecure`.
+ */
+function requestHandlerAgents(settings: ProviderSettings, env: NodeJS.ProcessEnv): RequestHandlerAgents {
+  const agents = proxyAgents(resolveProxySettings(settings, env), { insecure: settings.insecure });
+  if (agents) return agents;
+  return settings.insecure ? { httpsAgent: new Agent({ rejectUnauthorized: false }) } : undefined;
+}
 
 function baseCredentials(settings: ProviderSettings): Credentials {
   if (settings.accessKey && settings.secretKey) {
@@ -58,9 +70,13 @@ function withRoles(
   env: NodeJS.ProcessEnv,
 ): Credentials {
   let credentials = base;
+  // The credential clients that assume roles go through the same proxies.
+  const assumes = settings.assumeRole !== undefined || settings.assumeRoleWithWebIdentity !== undefined;
+  const handler = assumes ? requestHandlerAgents(settings, env) : undefined;
   const stsConfig = {
     ...(region ? { region } : {}),
     ...(settings.endpoints.sts ? { endpoint: settings.endpoints.sts } : {}),
+    ...(handler ? { requestHandler: handler } : {}),
   };
   const web = settings.assumeRoleWithWebIdentity;
   if (web) {
@@ -157,9 +173,6 @@ export async function openSession(settings: ProviderSettings, options: SessionOp
     ...(region ? { region } : {}),
     ...(settings.profile ? { profile: settings.profile } : {}),
     ...(credentials ? { credentials } : {}),
-    ...(settings.insecure
-      ? { requestHandler: { httpsAgent: new Agent({ rejectUnauthorized: false }) } }
-      : {}),
     customUserAgent: userAgent(settings, options),
     maxAttempts: settings.maxRetries,
     retryStrategy: new BoundedRetryStrategy({
@@ -167,12 +180,16 @@ export async function openSession(settings: ProviderSettings, options: SessionOp
       backoffMs: options.retryBackoffMs ?? defaultBackoffMs,
     }),
   };
+  const cloudControlHandler = requestHandlerAgents(settings, options.env);
+  const stsHandler = requestHandlerAgents(settings, options.env);
   const cloudControl = new CloudControlClient({
     ...common,
+    ...(cloudControlHandler ? { requestHandler: cloudControlHandler } : {}),
     ...(settings.endpoints.cloudcontrolapi ? { endpoint: settings.endpoints.cloudcontrolapi } : {}),
   });
   const sts = new STSClient({
     ...common,
+    ...(stsHandler ? { requestHandler: stsHandler } : {}),
     ...(settings.endpoints.sts ? { endpoint: settings.endpoints.sts } : {}),
   });
   try {

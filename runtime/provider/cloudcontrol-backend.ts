@@ -116,14 +116,6 @@ export class CloudControlBackend implements ProviderBackend {
   async configureProvider(request: ConfigureProviderRequest): Promise<DiagnosticsResponse> {
     const { settings, diagnostics } = readProviderSettings(request.config, true);
     if (hasErrors(diagnostics)) return { diagnostics };
-    if (settings.httpProxy || settings.httpsProxy || settings.noProxy) {
-      diagnostics.push(
-        warningDiagnostic(
-          "Proxy Settings Not Supported",
-          "http_proxy, https_proxy and no_proxy are not supported yet and are ignored.",
-        ),
-      );
-    }
     try {
       const session = await openSession(settings, {
         terraformVersion: request.terraformVersion,
