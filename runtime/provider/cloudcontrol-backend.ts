@@ -23,7 +23,6 @@ import {
   type ValidateDataResourceConfigRequest,
   type ValidateProviderConfigRequest,
   type ValidateResourceConfigRequest,
-  warningDiagnostic,
 } from "../../terraform/provider-backend.js";
 import type { Logger } from "../../terraform/logger.js";
 import type { ResourceDefinition } from "../../terraform/schema/types.js";
