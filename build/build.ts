@@ -8,7 +8,7 @@ import { repoRoot } from "../generator/config/paths.js";
 import * as generatedIndex from "../generated/index.js";
 import { loadProtocolDefinitions, protocolDescriptorJson } from "../protocol/proto-definitions.js";
 import { providerSchemaResponse } from "../protocol/server.js";
-import { generatedProviderDescription } from "../provider/description.js";
+import { generatedProviderDescription, identityCatalogOfIndex } from "../provider/description.js";
 import { schemaAssetName } from "../provider/schema-source.js";
 import { modelSchemaOf } from "../runtime/schema/cfn-model-schema.js";
 import { schemaPatches } from "../schemas/patches.js";
@@ -38,8 +38,12 @@ async function main(): Promise<void> {
 
   step("GetProviderSchema response, encoded once");
   const encodedSchema = path.join(work, "provider-schema.pb");
+  // Identity schemas and list resources, also used by the schema response (list_resource_schemas).
+  const identityCatalog = path.join(work, "identity-catalog.json");
+  fs.writeFileSync(identityCatalog, JSON.stringify(await identityCatalogOfIndex(generatedIndex)));
   const description = generatedProviderDescription(generatedIndex, {
     json: () => fs.readFileSync(schemaJson, "utf8"),
+    identityCatalog: () => fs.readFileSync(identityCatalog, "utf8"),
   });
   const serialize = loadProtocolDefinitions().provider.GetProviderSchema!.responseSerialize;
   fs.writeFileSync(encodedSchema, serialize(await providerSchemaResponse(description)));
@@ -74,7 +78,12 @@ async function main(): Promise<void> {
       output: blob,
       disableExperimentalSEAWarning: true,
       useCodeCache: true,
-      assets: { "provider-schema.pb": encodedSchema, "tfplugin6.json": descriptor, ...schemaAssets },
+      assets: {
+        "provider-schema.pb": encodedSchema,
+        "tfplugin6.json": descriptor,
+        "identity-catalog.json": identityCatalog,
+        ...schemaAssets,
+      },
     }),
   );
   execFileSync(process.execPath, ["--experimental-sea-config", seaConfig], { stdio: "inherit" });

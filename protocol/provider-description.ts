@@ -1,6 +1,7 @@
 // What the server needs to know about a provider's schemas, kept independent of where they come
 // from: the provider block, a lookup of definitions by type name (may load modules lazily), and a
 // catalog of wire schemas for GetProviderSchema (may be precomputed for thousands of types).
+import { type IdentityCatalog, identityCatalogOf } from "../runtime/identity/catalog.js";
 import type { Attributes, Definition, ResourceDefinition } from "../runtime/schema/types.js";
 import type { DataSourceDefinition, MaybePromise } from "./provider-backend.js";
 import { blockMessage, definitionSchema } from "./schema-builder.js";
@@ -32,6 +33,8 @@ export interface ProviderDescription {
   }>;
   /** A GetProviderSchema response encoded ahead of time; answered verbatim when present. */
   encodedSchemaResponse?(): MaybePromise<Uint8Array | undefined>;
+  /** Identity schemas and list resource types; without it the provider declares neither. */
+  identityCatalog?(): MaybePromise<IdentityCatalog>;
 }
 
 export function configSchemaMessage(config: ConfigSchema): SchemaMessage {
@@ -67,11 +70,13 @@ export function describeProvider(options: StaticProviderOptions): ProviderDescri
     else dataSources.set(d.tfTypeName, d);
   }
   let catalog: SchemaCatalog | undefined;
+  let identities: IdentityCatalog | undefined;
   return {
     providerConfig: options.providerConfig,
     ...(options.providerMeta ? { providerMeta: options.providerMeta } : {}),
     resource: (typeName) => resources.get(typeName),
     dataSource: (typeName) => dataSources.get(typeName),
     schemaCatalog: () => (catalog ??= buildSchemaCatalog(options.definitions)),
+    identityCatalog: () => (identities ??= identityCatalogOf(resources.values())),
   };
 }

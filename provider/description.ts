@@ -4,6 +4,11 @@
 import type { DataSourceDefinition } from "../protocol/provider-backend.js";
 import type { ProviderDescription, SchemaCatalog } from "../protocol/provider-description.js";
 import { catalogFromProviderSchemaJson, type ProviderSchemaJson } from "../protocol/schema-document.js";
+import {
+  type IdentityCatalog,
+  identityCatalogOf,
+  parseIdentityCatalog,
+} from "../runtime/identity/catalog.js";
 import { providerConfigAttributes } from "../runtime/provider/config-schema.js";
 import type { ResourceDefinition } from "../runtime/schema/types.js";
 
@@ -22,6 +27,14 @@ export interface SchemaSources {
   readonly json: () => string | undefined;
   /** The encoded GetProviderSchema response, when the binary carries one. */
   readonly encoded?: () => Uint8Array | undefined;
+  /** The identity catalog's JSON text, when precomputed (else every resource module is loaded once). */
+  readonly identityCatalog?: () => string | undefined;
+}
+
+/** Every resource definition of the index, for the identity catalog (slow: loads each module). */
+export async function identityCatalogOfIndex(index: GeneratedIndex): Promise<IdentityCatalog> {
+  const definitions = await Promise.all(Object.values(index.resources).map(async (l) => (await l()).default));
+  return identityCatalogOf(definitions);
 }
 
 async function load<T>(table: Readonly<Record<string, Loader<T>>>, name: string): Promise<T | undefined> {
@@ -34,6 +47,7 @@ export function generatedProviderDescription(
   sources: SchemaSources,
 ): ProviderDescription {
   let catalog: SchemaCatalog | undefined;
+  let identities: Promise<IdentityCatalog> | undefined;
   return {
     providerConfig: { attributes: providerConfigAttributes },
     resource: (typeName) => load(index.resources, typeName),
@@ -47,6 +61,15 @@ export function generatedProviderDescription(
       ].sort(),
     }),
     encodedSchemaResponse: () => sources.encoded?.(),
+    identityCatalog: () => {
+      identities ??= Promise.resolve().then(() => {
+        const text = sources.identityCatalog?.();
+        return text === undefined
+          ? identityCatalogOfIndex(index)
+          : parseIdentityCatalog(text, "identity-catalog.json");
+      });
+      return identities;
+    },
     schemaCatalog: () => {
       if (!catalog) {
         const text = sources.json();
