@@ -205,6 +205,20 @@ describe("resource identity and list resources through the binary", () => {
     assert.equal((otherRegion.imported_resources as unknown[]).length, 0);
     assert.match(errors(otherRegion)[0]?.detail ?? "", /region is "eu-west-3".*"us-east-1"/);
 
+    const upgraded = await plugin.call("UpgradeResourceIdentity", {
+      type_name: LOG_GROUP,
+      version: 0,
+      raw_identity: { json: Buffer.from(JSON.stringify(expected)) },
+    });
+    assert.deepEqual(errors(upgraded), []);
+    assert.deepEqual({ ...(identityOf(upgraded.upgraded_identity) as TfRecord) }, expected);
+    const newer = await plugin.call("UpgradeResourceIdentity", {
+      type_name: LOG_GROUP,
+      version: 1,
+      raw_identity: { json: Buffer.from(JSON.stringify(expected)) },
+    });
+    assert.match(errors(newer)[0]?.detail ?? "", /version 1; this provider only reads identity version 0/);
+
     const missing = await plugin.call("ImportResourceState", {
       type_name: LOG_GROUP,
       id: "",
