@@ -8,7 +8,7 @@ import { repoRoot } from "../cfn/paths.js";
 import * as generatedIndex from "../generated/index.js";
 import { loadProtocolDefinitions, protocolDescriptorJson } from "../protocol/proto-definitions.js";
 import { providerSchemaResponse } from "../protocol/server.js";
-import { generatedProviderDescription } from "../provider/description.js";
+import { generatedProviderDescription, identityCatalogOfIndex } from "../provider/description.js";
 import { schemaAssetName } from "../provider/schema-source.js";
 import { modelSchemaOf } from "../cfn/model-schema.js";
 import { directorySchemaSource, effectiveSchemasDir } from "../cfn/schema-source.js";
@@ -38,8 +38,12 @@ async function main(): Promise<void> {
 
   step("GetProviderSchema response, encoded once");
   const encodedSchema = path.join(work, "provider-schema.pb");
+  // Identity schemas and list resources, also used by the schema response (list_resource_schemas).
+  const identityCatalog = path.join(work, "identity-catalog.json");
+  fs.writeFileSync(identityCatalog, JSON.stringify(await identityCatalogOfIndex(generatedIndex)));
   const description = generatedProviderDescription(generatedIndex, {
     json: () => fs.readFileSync(schemaJson, "utf8"),
+    identityCatalog: () => fs.readFileSync(identityCatalog, "utf8"),
   });
   const serialize = loadProtocolDefinitions().provider.GetProviderSchema!.responseSerialize;
   fs.writeFileSync(encodedSchema, serialize(await providerSchemaResponse(description)));
@@ -73,9 +77,13 @@ async function main(): Promise<void> {
       main: bundle,
       output: blob,
       disableExperimentalSEAWarning: true,
-      // Measured with `npm run bench` (README): AWSCC_SEA_CODE_CACHE=0 builds without it to compare.
-      useCodeCache: process.env.AWSCC_SEA_CODE_CACHE !== "0",
-      assets: { "provider-schema.pb": encodedSchema, "tfplugin6.json": descriptor, ...schemaAssets },
+      useCodeCache: true,
+      assets: {
+        "provider-schema.pb": encodedSchema,
+        "tfplugin6.json": descriptor,
+        "identity-catalog.json": identityCatalog,
+        ...schemaAssets,
+      },
     }),
   );
   // The blob (and its code cache) must come from the runtime that will load it.

@@ -8,6 +8,7 @@ import { MAGIC_COOKIE_KEY, MAGIC_COOKIE_VALUE, parseHandshakeLine } from "./hand
 import { loadProtocolDefinitions } from "./proto-definitions.js";
 
 type Message = Record<string, unknown>;
+type StreamMethod = (request: Message, options: grpc.CallOptions) => grpc.ClientReadableStream<Message>;
 type UnaryMethod = (
   request: Message,
   options: grpc.CallOptions,
@@ -20,6 +21,8 @@ export interface LaunchedPlugin {
   readonly handshakeMs: number;
   /** Calls one tfplugin6.Provider method. */
   call(method: string, request?: Message, timeoutMs?: number): Promise<Message>;
+  /** Calls a server-streaming method (ListResource) and collects every message until the end. */
+  stream(method: string, request?: Message, timeoutMs?: number): Promise<Message[]>;
   /** Calls a method and returns the response bytes undecoded (to time the server, not the client). */
   callRaw(method: string, request?: Message, timeoutMs?: number): Promise<Buffer>;
   /** go-plugin's GRPCController.Shutdown, then waits for the process to exit. */
@@ -113,6 +116,16 @@ export async function launchPlugin(options: LaunchOptions): Promise<LaunchedPlug
     child,
     handshakeMs,
     call: (method, request = {}, timeoutMs = 30_000) => invoke(provider, method, request, timeoutMs),
+    stream: (method, request = {}, timeoutMs = 30_000) =>
+      new Promise<Message[]>((resolve, reject) => {
+        const fn = (provider as unknown as Record<string, StreamMethod>)[method];
+        if (!fn) return reject(new Error(`no method ${method}`));
+        const messages: Message[] = [];
+        const call = fn.call(provider, request, { deadline: Date.now() + timeoutMs });
+        call.on("data", (message: Message) => messages.push(message));
+        call.on("error", reject);
+        call.on("end", () => resolve(messages));
+      }),
     callRaw: (method, request = {}, timeoutMs = 30_000) =>
       new Promise<Buffer>((resolve, reject) => {
         const definition = definitions.provider[method];

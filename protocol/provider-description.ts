@@ -6,6 +6,7 @@ import type { DataSourceDefinition, MaybePromise } from "../terraform/provider-b
 import { configSchemaText, definitionSchemaText } from "../terraform/schema/schema-json.js";
 import { schemaFromJson } from "./schema-document.js";
 import type { SchemaCatalog, SchemaMessage } from "./schema-message.js";
+import { type IdentityCatalog, identityCatalogOf } from "../terraform/identity/catalog.js";
 
 export interface ConfigSchema {
   readonly attributes: Attributes;
@@ -30,6 +31,8 @@ export interface ProviderDescription {
   }>;
   /** A GetProviderSchema response encoded ahead of time; answered verbatim when present. */
   encodedSchemaResponse?(): MaybePromise<Uint8Array | undefined>;
+  /** Identity schemas and list resource types; without it the provider declares neither. */
+  identityCatalog?(): MaybePromise<IdentityCatalog>;
 }
 
 // Descriptors reach the wire through the schema document, the one mapping both sides share.
@@ -71,11 +74,13 @@ export function describeProvider(options: StaticProviderOptions): ProviderDescri
     else dataSources.set(d.tfTypeName, d);
   }
   let catalog: SchemaCatalog | undefined;
+  let identities: IdentityCatalog | undefined;
   return {
     providerConfig: options.providerConfig,
     ...(options.providerMeta ? { providerMeta: options.providerMeta } : {}),
     resource: (typeName) => resources.get(typeName),
     dataSource: (typeName) => dataSources.get(typeName),
     schemaCatalog: () => (catalog ??= buildSchemaCatalog(options.definitions)),
+    identityCatalog: () => (identities ??= identityCatalogOf(resources.values())),
   };
 }

@@ -3,6 +3,7 @@
 // answer is encoded back; problems travel as diagnostics with gRPC status OK (docs/protocol.md#common-messages).
 import type * as grpc from "@grpc/grpc-js";
 import type { ResourceDefinition } from "../terraform/schema/types.js";
+import type { IdentityCatalog } from "../terraform/identity/catalog.js";
 import {
   type CtyType,
   decodeJson,
@@ -14,6 +15,14 @@ import {
   ValueError,
 } from "../terraform/values/index.js";
 import type { Logger } from "../terraform/logger.js";
+import {
+  identityProto,
+  LIST_CONFIG_TYPE,
+  identitySchemasProto,
+  listResourceSchemas,
+  listResourceTypeNames,
+  resourceIdentityType,
+} from "./identity-messages.js";
 import {
   type DataSourceDefinition,
   type Diagnostic,
@@ -100,7 +109,7 @@ export async function providerSchemaResponse(description: ProviderDescription): 
     server_capabilities: SERVER_CAPABILITIES,
     functions: {},
     ephemeral_resource_schemas: {},
-    list_resource_schemas: {},
+    list_resource_schemas: mapSchemas(listResourceSchemas(await description.identityCatalog?.())),
     diagnostics: [],
   };
 }
@@ -112,6 +121,8 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
     ? impliedObjectType(description.providerMeta.attributes)
     : undefined;
   let schemaResponse: Promise<Response> | undefined;
+  const identityCatalog = async (): Promise<IdentityCatalog | undefined> =>
+    backend.resourceIdentity ? await description.identityCatalog?.() : undefined;
 
   // --- helpers -------------------------------------------------------------------------------
 
@@ -177,6 +188,14 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
   const capabilities = (value: unknown) =>
     clientCapabilitiesFromProto(value as ProtoClientCapabilities | null);
 
+  /** The ResourceIdentityData for a state, or null when the type or the backend has none. */
+  const identityOf = (definition: ResourceDefinition, state: TfValue) => {
+    if (!backend.resourceIdentity || definition.identity.length === 0) return null;
+    const identity = backend.resourceIdentity({ definition, state });
+    if (identity === undefined) return null;
+    return identityProto(encode(resourceIdentityType(definition), identity, "resource identity"));
+  };
+
   /** Wraps a unary handler: logging, and every failure turned into an error diagnostic. */
   const unary =
     (rpc: string, handle: (request: Request) => Promise<Response>) =>
@@ -213,6 +232,16 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
       diagnostics: toProtoDiagnostics([errorDiagnostic(summary, detail(request))]),
     }));
 
+  /** The resource behind a list resource type, when this provider lists that type. */
+  const listDefinition = async (typeName: string): Promise<ResourceDefinition> => {
+    const listed = backend.listResource ? listResourceTypeNames(await identityCatalog()) : [];
+    if (!listed.includes(typeName)) {
+      const [summary, detail] = listNotFound();
+      throw new DiagnosticsAnswer([errorDiagnostic(summary, detail({ type_name: typeName }))]);
+    }
+    return resourceDefinition(typeName);
+  };
+
   // --- schema --------------------------------------------------------------------------------
 
   // --- the service ---------------------------------------------------------------------------
@@ -229,7 +258,9 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
         data_sources: names.dataSources.map((type_name) => ({ type_name })),
         functions: [],
         ephemeral_resources: [],
-        list_resources: [],
+        list_resources: backend.listResource
+          ? listResourceTypeNames(await identityCatalog()).map((type_name) => ({ type_name }))
+          : [],
       };
     }),
 
@@ -317,6 +348,7 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
       });
       return {
         new_state: encode(type, result.newState, "refreshed state"),
+        new_identity: identityOf(definition, result.newState),
         private: Buffer.from(result.private ?? priorPrivate),
         deferred: toProtoDeferred(result.deferred),
         diagnostics: toProtoDiagnostics(result.diagnostics),
@@ -349,6 +381,7 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
       });
       return {
         planned_state: encode(type, result.plannedState, "planned state"),
+        planned_identity: identityOf(definition, result.plannedState),
         requires_replace: (result.requiresReplace ?? []).map(toProtoPath),
         planned_private: Buffer.from(result.plannedPrivate ?? priorPrivate),
         deferred: toProtoDeferred(result.deferred),
@@ -372,6 +405,7 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
       });
       return {
         new_state: encode(type, result.newState, "new state"),
+        new_identity: identityOf(definition, result.newState),
         private: Buffer.from(result.private ?? plannedPrivate),
         diagnostics: toProtoDiagnostics(result.diagnostics),
       };
@@ -380,10 +414,14 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
     ImportResourceState: unary("ImportResourceState", async (request) => {
       const typeName = String(request.type_name);
       const definition = await resourceDefinition(typeName);
+      const identityData = (request.identity as { identity_data?: unknown } | null)?.identity_data;
       const result = await backend.importResourceState({
         typeName,
         definition,
         id: String(request.id ?? ""),
+        ...(identityData
+          ? { identity: decode(resourceIdentityType(definition), identityData, "resource identity") }
+          : {}),
         clientCapabilities: capabilities(request.client_capabilities),
       });
       const imported = [];
@@ -395,6 +433,7 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
           type_name: importedType,
           state: encode(definitionImpliedType(importedDefinition), resource.state, "imported state"),
           private: Buffer.from(resource.private ?? new Uint8Array(0)),
+          identity: identityOf(importedDefinition, resource.state),
         });
       }
       return {
@@ -429,18 +468,43 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
       };
     }),
 
-    // --- newer RPCs this provider does not offer: answered as "nothing here" ----------------
+    // --- resource identity and list resources (6.9, 6.10) -------------------------------------
 
     GetResourceIdentitySchemas: unary("GetResourceIdentitySchemas", async () => ({
-      identity_schemas: {},
+      identity_schemas: identitySchemasProto(await identityCatalog()),
       diagnostics: [],
     })),
 
-    UpgradeResourceIdentity: unsupported(
-      "UpgradeResourceIdentity",
-      "Resource Identity Not Supported",
-      (r) => `The resource type "${String(r.type_name)}" does not declare a resource identity.`,
-    ),
+    UpgradeResourceIdentity: unary("UpgradeResourceIdentity", async (request) => {
+      const typeName = String(request.type_name);
+      const definition = await resourceDefinition(typeName);
+      const type = resourceIdentityType(definition);
+      const raw = (request.raw_identity ?? {}) as { json?: Uint8Array };
+      const version = Number(request.version ?? 0);
+      if (version !== 0 || !raw.json || raw.json.length === 0) {
+        throw new DiagnosticsAnswer([
+          errorDiagnostic(
+            "Unable to Upgrade Resource Identity",
+            `The stored identity of "${typeName}" is version ${version}${raw.json?.length ? "" : " without JSON"}; this provider only reads identity version 0.`,
+          ),
+        ]);
+      }
+      let identity: TfValue;
+      try {
+        identity = decodeJson(type, Buffer.from(raw.json).toString("utf8"), { dropUnknownAttributes: true });
+      } catch (error) {
+        if (!(error instanceof ValueError)) throw error;
+        throw new DiagnosticsAnswer([
+          errorDiagnostic("Unable to Read Previously Saved Identity", error.message, error.path),
+        ]);
+      }
+      return {
+        upgraded_identity: identityProto(encode(type, identity, "upgraded identity")),
+        diagnostics: [],
+      };
+    }),
+
+    // --- newer RPCs this provider does not offer: answered as "nothing here" ----------------
 
     GenerateResourceConfig: unsupported(
       "GenerateResourceConfig",
@@ -459,12 +523,64 @@ export function createProviderService(options: ProviderServiceOptions): grpc.Unt
     RenewEphemeralResource: unsupported("RenewEphemeralResource", ...ephemeralNotFound()),
     CloseEphemeralResource: unsupported("CloseEphemeralResource", ...ephemeralNotFound()),
 
-    ValidateListResourceConfig: unsupported("ValidateListResourceConfig", ...listNotFound()),
+    ValidateListResourceConfig: unary("ValidateListResourceConfig", async (request) => {
+      await listDefinition(String(request.type_name));
+      decode(LIST_CONFIG_TYPE, request.config, "list configuration");
+      return { diagnostics: [] };
+    }),
 
     ListResource: (call: grpc.ServerWritableStream<Request, Response>): void => {
-      const [summary, detail] = listNotFound();
-      call.write({ diagnostic: toProtoDiagnostics([errorDiagnostic(summary, detail(call.request))]) });
-      call.end();
+      const typeName = String(call.request.type_name);
+      const limit = Number(call.request.limit ?? 0);
+      const started = Date.now();
+      logger.trace("Received request", { tf_rpc: "ListResource", tf_resource_type: typeName });
+      const stream = async () => {
+        const definition = await listDefinition(typeName);
+        decode(LIST_CONFIG_TYPE, call.request.config, "list configuration");
+        const includeResource = call.request.include_resource_object === true;
+        const type = definitionImpliedType(definition);
+        const results = backend.listResource!({
+          typeName,
+          definition,
+          config: null,
+          includeResource,
+        });
+        let sent = 0;
+        for await (const result of results) {
+          if (call.cancelled) break;
+          call.write({
+            identity:
+              result.identity === undefined
+                ? null
+                : identityProto(encode(resourceIdentityType(definition), result.identity, "listed identity")),
+            display_name: result.displayName ?? "",
+            ...(result.resourceObject !== undefined
+              ? { resource_object: encode(type, result.resourceObject, "listed resource") }
+              : {}),
+            diagnostic: toProtoDiagnostics(result.diagnostics),
+          });
+          if (result.identity !== undefined) sent += 1;
+          if (limit > 0 && sent >= limit) break; // leaving the loop ends the listing
+        }
+      };
+      stream()
+        .catch((error: unknown) => {
+          const diagnostics =
+            error instanceof DiagnosticsAnswer
+              ? error.diagnostics
+              : [errorDiagnostic("Internal provider error", `ListResource failed: ${describeError(error)}`)];
+          if (!(error instanceof DiagnosticsAnswer)) {
+            logger.error("Request failed", { tf_rpc: "ListResource", error: describeError(error) });
+          }
+          if (!call.cancelled) call.write({ diagnostic: toProtoDiagnostics(diagnostics) });
+        })
+        .finally(() => {
+          logger.trace("Served request", {
+            tf_rpc: "ListResource",
+            tf_req_duration_ms: Date.now() - started,
+          });
+          call.end();
+        });
     },
 
     StopProvider: (

@@ -9,10 +9,15 @@ import { repoRoot } from "../cfn/paths.js";
  * provider-schema.pb: the GetProviderSchema response encoded at build time (binary only).
  * provider-schema.json: generated/provider-schema.json (from source only).
  * tfplugin6.json: the protocol descriptor (binary only; from source the .proto files are read).
+ * identity-catalog.json: identity schemas and list resource types (binary only).
  * cfn-schema/<Type>: the model part of a type's CloudFormation schema, as generated (binary only).
  */
 export type AssetName =
-  "provider-schema.pb" | "provider-schema.json" | "tfplugin6.json" | `cfn-schema/${string}`;
+  | "provider-schema.pb"
+  | "provider-schema.json"
+  | "tfplugin6.json"
+  | "identity-catalog.json"
+  | `cfn-schema/${string}`;
 
 const SOURCE_PATHS: Readonly<Record<string, string>> = {
   "provider-schema.json": path.join(repoRoot, "generated/provider-schema.json"),

@@ -7,6 +7,11 @@ import { catalogFromProviderSchemaJson, type ProviderSchemaJson } from "../proto
 import { providerConfigAttributes } from "../terraform/provider-config.js";
 import type { ResourceDefinition } from "../terraform/schema/types.js";
 import { PROVIDER_ADDRESS } from "../terraform/schema/schema-json.js";
+import {
+  type IdentityCatalog,
+  identityCatalogOf,
+  parseIdentityCatalog,
+} from "../terraform/identity/catalog.js";
 
 export { PROVIDER_ADDRESS };
 
@@ -23,6 +28,14 @@ export interface SchemaSources {
   readonly json: () => string | undefined;
   /** The encoded GetProviderSchema response, when the binary carries one. */
   readonly encoded?: () => Uint8Array | undefined;
+  /** The identity catalog's JSON text, when precomputed (else every resource module is loaded once). */
+  readonly identityCatalog?: () => string | undefined;
+}
+
+/** Every resource definition of the index, for the identity catalog (slow: loads each module). */
+export async function identityCatalogOfIndex(index: GeneratedIndex): Promise<IdentityCatalog> {
+  const definitions = await Promise.all(Object.values(index.resources).map(async (l) => (await l()).default));
+  return identityCatalogOf(definitions);
 }
 
 async function load<T>(table: Readonly<Record<string, Loader<T>>>, name: string): Promise<T | undefined> {
@@ -35,6 +48,7 @@ export function generatedProviderDescription(
   sources: SchemaSources,
 ): ProviderDescription {
   let catalog: SchemaCatalog | undefined;
+  let identities: Promise<IdentityCatalog> | undefined;
   return {
     providerConfig: { attributes: providerConfigAttributes },
     resource: (typeName) => load(index.resources, typeName),
@@ -48,6 +62,15 @@ export function generatedProviderDescription(
       ].sort(),
     }),
     encodedSchemaResponse: () => sources.encoded?.(),
+    identityCatalog: () => {
+      identities ??= Promise.resolve().then(() => {
+        const text = sources.identityCatalog?.();
+        return text === undefined
+          ? identityCatalogOfIndex(index)
+          : parseIdentityCatalog(text, "identity-catalog.json");
+      });
+      return identities;
+    },
     schemaCatalog: () => {
       if (!catalog) {
         const text = sources.json();

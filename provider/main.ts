@@ -14,6 +14,7 @@ if (descriptor !== undefined) useEmbeddedProtocolDescriptor(JSON.parse(descripto
 const description = generatedProviderDescription(generatedIndex, {
   json: () => readAssetText("provider-schema.json"),
   encoded: () => readAssetBytes("provider-schema.pb"),
+  identityCatalog: () => readAssetText("identity-catalog.json"),
 });
 
 void serve(

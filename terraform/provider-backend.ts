@@ -159,7 +159,10 @@ export interface ApplyResourceChangeResponse extends DiagnosticsResponse {
 export interface ImportResourceStateRequest {
   readonly typeName: string;
   readonly definition: ResourceDefinition;
+  /** Empty when Terraform imports by identity. */
   readonly id: string;
+  /** Import by identity (Terraform 1.12+): the identity object, decoded with the identity type. */
+  readonly identity?: TfValue;
   readonly clientCapabilities: ClientCapabilities;
 }
 
@@ -199,6 +202,29 @@ export interface ReadDataSourceResponse extends DiagnosticsResponse {
   readonly deferred?: Deferred;
 }
 
+// --- resource identity and list resources (protocol 6.9 / 6.10) ---
+
+export interface ResourceIdentityRequest {
+  readonly definition: ResourceDefinition;
+  /** A planned, new, refreshed or imported state (may hold unknowns in a plan). */
+  readonly state: TfValue;
+}
+
+export interface ListResourceRequest {
+  readonly typeName: string;
+  readonly definition: ResourceDefinition;
+  readonly config: TfValue;
+  readonly includeResource: boolean;
+}
+
+export interface ListResourceResult {
+  readonly identity?: TfValue;
+  readonly displayName?: string;
+  /** The object's full state, when asked for. */
+  readonly resourceObject?: TfValue;
+  readonly diagnostics?: readonly Diagnostic[];
+}
+
 /** Everything the provider does, in Terraform's terms. Calls may arrive concurrently. */
 export interface ProviderBackend {
   validateProviderConfig(request: ValidateProviderConfigRequest): MaybePromise<DiagnosticsResponse>;
@@ -215,6 +241,13 @@ export interface ProviderBackend {
   applyResourceChange(request: ApplyResourceChangeRequest): MaybePromise<ApplyResourceChangeResponse>;
   importResourceState(request: ImportResourceStateRequest): MaybePromise<ImportResourceStateResponse>;
   readDataSource(request: ReadDataSourceRequest): MaybePromise<ReadDataSourceResponse>;
+  /**
+   * Optional (resource identity). The identity the state names, or undefined for none (no object,
+   * or no session to say which account and region). Without it the provider declares no identities.
+   */
+  resourceIdentity?(request: ResourceIdentityRequest): TfValue | undefined;
+  /** Optional (list resources): the type's objects, streamed; Terraform may stop reading early. */
+  listResource?(request: ListResourceRequest): AsyncIterable<ListResourceResult>;
   /** Terraform asks in-flight work to stop (Ctrl-C). Throwing reports the message back. */
   stop(): MaybePromise<void>;
 }

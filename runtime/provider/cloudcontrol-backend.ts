@@ -11,6 +11,8 @@ import {
   hasErrors,
   type ImportResourceStateRequest,
   type ImportResourceStateResponse,
+  type ListResourceRequest,
+  type ListResourceResult,
   type PlanResourceChangeRequest,
   type PlanResourceChangeResponse,
   type ProviderBackend,
@@ -18,6 +20,7 @@ import {
   type ReadDataSourceResponse,
   type ReadResourceRequest,
   type ReadResourceResponse,
+  type ResourceIdentityRequest,
   type UpgradeResourceStateRequest,
   type UpgradeResourceStateResponse,
   type ValidateDataResourceConfigRequest,
@@ -38,6 +41,8 @@ import { DEFAULT_WAIT_TIMING, type WaitTiming } from "../cloudcontrol/waiter.js"
 import { DesiredStateError, toDesiredState } from "../convert/to-cfn.js";
 import { readPluralDataSource, readSingularDataSource } from "../datasource/read-data-source.js";
 import { planResource } from "../plan/plan-resource.js";
+import { identifierFromIdentity, identityFromState } from "../../terraform/identity/identity.js";
+import { listResources } from "../list/list-resources.js";
 import { importStub } from "../read/import-resource.js";
 import { readResource } from "../read/read-resource.js";
 import { upgradeState } from "../read/upgrade-state.js";
@@ -45,6 +50,7 @@ import { NO_PRIVATE, writeOnlyUnknown } from "../state/import-marker.js";
 import { DesiredStateSchemaValidator } from "../validate/desired-state-schema.js";
 import { directorySchemaSource, type SchemaSource } from "../../cfn/schema-source.js";
 import { validateConfig } from "../validate/validators.js";
+import type { TfValue } from "../../terraform/values/value.js";
 import { type AwsSession, openSession } from "./aws-session.js";
 import { readProviderSettings } from "./settings.js";
 
@@ -211,7 +217,13 @@ export class CloudControlBackend implements ProviderBackend {
   }
 
   importResourceState(request: ImportResourceStateRequest): ImportResourceStateResponse {
-    const stub = importStub(request.definition, request.id);
+    let id = request.id;
+    if (id === "" && request.identity !== undefined) {
+      const named = identifierFromIdentity(request.definition, request.identity, this.session);
+      if (named.identifier === undefined) return { importedResources: [], diagnostics: named.diagnostics };
+      id = named.identifier;
+    }
+    const stub = importStub(request.definition, id);
     return {
       importedResources:
         stub.state === null
@@ -230,6 +242,21 @@ export class CloudControlBackend implements ProviderBackend {
         ? await readPluralDataSource(api, request.definition, session.region, signal)
         : await readSingularDataSource(api, request.definition, request.config, signal);
     return { state: outcome.state, diagnostics: outcome.diagnostics };
+  }
+
+  /** The identity the state names, in the configured account and region. */
+  resourceIdentity(request: ResourceIdentityRequest): TfValue | undefined {
+    const scope = this.session;
+    return scope ? identityFromState(request.definition, request.state, scope) : undefined;
+  }
+
+  async *listResource(request: ListResourceRequest): AsyncGenerator<ListResourceResult> {
+    if (!this.configured) {
+      yield { diagnostics: [notConfigured()] };
+      return;
+    }
+    const ctx = this.context(this.configured);
+    yield* listResources(ctx, request.definition, this.configured.session, request.includeResource);
   }
 
   /** StopProvider: every wait and call in flight ends now; later calls start afresh. */
