@@ -42,7 +42,9 @@ import { planResource } from "../plan/plan-resource.js";
 import { importStub } from "../read/import-resource.js";
 import { readResource } from "../read/read-resource.js";
 import { upgradeState } from "../read/upgrade-state.js";
-import { NO_PRIVATE, writeOnlyUnknown } from "../state/import-marker.js";
+import { writeOnlyUnknown } from "../state/import-marker.js";
+import { configuredPaths } from "../plan/configured-paths.js";
+import { decodePrivateRecord, encodePrivateRecord } from "../state/configured-record.js";
 import { DesiredStateSchemaValidator } from "../validate/desired-state-schema.js";
 import { type CfnSchemaSource, directorySchemaSource } from "../validate/schema-source.js";
 import { validateConfig } from "../validate/validators.js";
@@ -183,6 +185,7 @@ export class CloudControlBackend implements ProviderBackend {
       proposed: request.proposedNewState,
       config: request.config,
       writeOnlyUnknown: writeOnlyUnknown(request.priorPrivate),
+      configuredBefore: decodePrivateRecord(request.priorPrivate).configured,
     });
     const diagnostics: Diagnostic[] = [];
     try {
@@ -210,12 +213,15 @@ export class CloudControlBackend implements ProviderBackend {
         : priorState === null
           ? await createResource(ctx, definition, plannedState)
           : await updateResource(ctx, definition, priorState, plannedState);
-    // A successful create or update has sent the write-only values: they are known from now on.
+    // A successful create or update has sent the write-only values: they are known from now on
+    // (the import marker goes). It records what is configured, for later plans to see removals.
     const sent = plannedState !== null && !hasErrors(outcome.diagnostics);
     return {
       newState: outcome.newState,
       diagnostics: outcome.diagnostics,
-      ...(sent ? { private: NO_PRIVATE } : {}),
+      ...(sent
+        ? { private: encodePrivateRecord(configuredPaths(definition.attributes, request.config)) }
+        : {}),
     };
   }
 
