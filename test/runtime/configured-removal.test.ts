@@ -2,6 +2,7 @@
 // configured, the versioned private record, and what the plan makes of a removal.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { updatePatchDocument } from "../../runtime/apply/update.js";
 import { configuredPaths } from "../../runtime/plan/configured-paths.js";
 import { planResource } from "../../runtime/plan/plan-resource.js";
 import * as a from "../../runtime/schema/define.js";
@@ -159,5 +160,13 @@ describe("planning removals", () => {
     const p = changed.planned as TfRecord;
     assert.equal(p.class, "STANDARD");
     assert.equal(p.secret, "s");
+  });
+
+  test("the update patch removes what the plan removed, members and whole properties", () => {
+    const config = obj({ ...fullConfig, retention: null, tags: null, versioning: rec({ status: null }) });
+    const { planned } = plan(config);
+    const ops = JSON.parse(updatePatchDocument(definition, prior, planned)) as { op: string; path: string }[];
+    const removes = ops.filter((op) => op.op === "remove").map((op) => op.path);
+    assert.deepEqual(removes.sort(), ["/Retention", "/Tags", "/Versioning/Status"]);
   });
 });
