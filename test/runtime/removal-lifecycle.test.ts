@@ -14,7 +14,7 @@ import {
   valueEquals,
 } from "../../runtime/values/index.js";
 import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
-import { planWithPrivate } from "./private-steps.js";
+import { importWithPrivate, planWithPrivate } from "./private-steps.js";
 import { errorsOf } from "./terraform.js";
 
 interface Tracked {
@@ -209,5 +209,23 @@ describe("removing configured attributes", () => {
     assert.equal((old.planned as TfRecord).retention_in_days, 5);
     // log_group_class was never configured: its default stays without a diff.
     assertNoChange(definition, cfg, created);
+  });
+
+  test("an imported object has no record until its next apply records one", async () => {
+    const definition = await loadResource("awscc_logs_log_group");
+    const full = config(definition, { log_group_name: "removal-imported", retention_in_days: 14 });
+    const created = await applyPlan(definition, full, null);
+    const imported = await importWithPrivate(h, definition, String((created.state as TfRecord).id));
+    assert.equal(imported.errors, "");
+    const bare = config(definition, { log_group_name: "removal-imported" });
+    const before = planWithPrivate(h, definition, bare, imported.state, imported.private);
+    assert.equal((before.planned as TfRecord).retention_in_days, 14, "no record: no removal, as before");
+    // An apply of the full configuration records it; then the removal is seen.
+    const changed = config(definition, { log_group_name: "removal-imported", retention_in_days: 30 });
+    const applied = await applyPlan(definition, changed, imported);
+    const after = await applyPlan(definition, bare, applied);
+    assert.equal((after.planned as TfRecord).retention_in_days, null);
+    assert.equal(remote(definition, after.state).RetentionInDays, undefined);
+    assertNoChange(definition, bare, after);
   });
 });
