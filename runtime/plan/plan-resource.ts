@@ -20,6 +20,7 @@ import {
 import { mapNested } from "./nested.js";
 import { readOnlyElementMembers, unknownRegeneratedMembers } from "./regenerated-members.js";
 import { multisetPlanValue } from "../state/multiset.js";
+import { planRemovals } from "./removed-attributes.js";
 import { type Unknowable, unknowableWhenNull, withoutUnknowable } from "./unknowable.js";
 
 export interface PlanInput {
@@ -30,6 +31,12 @@ export interface PlanInput {
   readonly config: TfValue;
   /** The prior state was imported: its write-only values were never read (import-marker.ts). */
   readonly writeOnlyUnknown?: boolean;
+  /**
+   * The attribute paths configured at the last successful apply (configured-record.ts); those
+   * now null in the configuration are planned as removed. Absent for objects without a record
+   * (created before the record existed, or imported): they plan as if nothing was removed.
+   */
+  readonly configuredBefore?: ReadonlySet<string> | null;
 }
 
 export interface PlanResult {
@@ -59,6 +66,7 @@ export function planResource({
   proposed,
   config,
   writeOnlyUnknown,
+  configuredBefore,
 }: PlanInput): PlanResult {
   if (!isRecord(proposed)) return { planned: proposed, requiresReplace: [] };
   const attributes = definition.attributes;
@@ -70,11 +78,18 @@ export function planResource({
     configRecord,
     priorRecord,
   );
+  // Removals are planned first, so that they count as a change, and again after the computed steps,
+  // which would otherwise turn a removed value into "known after apply" or back into its prior.
+  const withRemovals = (value: TfRecord): TfRecord =>
+    configuredBefore && priorRecord
+      ? planRemovals(attributes, value, configRecord, priorRecord, configuredBefore)
+      : value;
+  planned = withRemovals(planned);
   const changed =
     priorRecord === null || !valueEquals(definitionImpliedType(definition), planned, priorRecord);
   if (!changed) return { planned: priorRecord, requiresReplace: [] };
   planned = markComputedUnknown(attributes, planned, configRecord, priorRecord, priorRecord !== null, false);
-  planned = useStateForUnknown(attributes, planned, configRecord, priorRecord);
+  planned = withRemovals(useStateForUnknown(attributes, planned, configRecord, priorRecord));
   if (priorRecord === null) return { planned, requiresReplace: [] };
   const regenerated = readOnlyElementMembers(definition);
   planned = unknownRegeneratedMembers(attributes, planned, configRecord, priorRecord, regenerated);
@@ -184,9 +199,11 @@ function collectReplacePaths(
     const configured = config?.[name] ?? null;
     const priorValue = prior?.[name] ?? null;
     const here = collapseTo ?? [...path, { attribute: name }];
+    // A createOnly value the user removed is planned unknown (removed-attributes.ts): a new object.
+    const removedCreateOnly = configured === null && isUnknown(value) && priorValue !== null;
     const replace =
       hasModifier(attribute, "requiresReplace") ||
-      (hasModifier(attribute, "requiresReplaceIfConfigured") && configured !== null);
+      (hasModifier(attribute, "requiresReplaceIfConfigured") && (configured !== null || removedCreateOnly));
     // A value the prior cannot know (write-only, after an import) is no change, nor anything in it.
     if (prior !== null && priorValue === null && unknowable(attribute)) continue;
     // Members the prior cannot know are compared as the prior has them.

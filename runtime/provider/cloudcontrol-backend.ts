@@ -46,7 +46,9 @@ import { listResources } from "../list/list-resources.js";
 import { importStub } from "../read/import-resource.js";
 import { readResource } from "../read/read-resource.js";
 import { upgradeState } from "../read/upgrade-state.js";
-import { NO_PRIVATE, writeOnlyUnknown } from "../state/import-marker.js";
+import { writeOnlyUnknown } from "../state/import-marker.js";
+import { configuredPaths } from "../plan/configured-paths.js";
+import { decodePrivateRecord, encodePrivateRecord } from "../state/configured-record.js";
 import { DesiredStateSchemaValidator } from "../validate/desired-state-schema.js";
 import { directorySchemaSource, type SchemaSource } from "../../cfn/schema-source.js";
 import { validateConfig } from "../validate/validators.js";
@@ -180,6 +182,7 @@ export class CloudControlBackend implements ProviderBackend {
       proposed: request.proposedNewState,
       config: request.config,
       writeOnlyUnknown: writeOnlyUnknown(request.priorPrivate),
+      configuredBefore: decodePrivateRecord(request.priorPrivate).configured,
     });
     const diagnostics: Diagnostic[] = [];
     try {
@@ -207,12 +210,15 @@ export class CloudControlBackend implements ProviderBackend {
         : priorState === null
           ? await createResource(ctx, definition, plannedState)
           : await updateResource(ctx, definition, priorState, plannedState);
-    // A successful create or update has sent the write-only values: they are known from now on.
+    // A successful create or update has sent the write-only values: they are known from now on
+    // (the import marker goes). It records what is configured, for later plans to see removals.
     const sent = plannedState !== null && !hasErrors(outcome.diagnostics);
     return {
       newState: outcome.newState,
       diagnostics: outcome.diagnostics,
-      ...(sent ? { private: NO_PRIVATE } : {}),
+      ...(sent
+        ? { private: encodePrivateRecord(configuredPaths(definition.attributes, request.config)) }
+        : {}),
     };
   }
 
