@@ -103,6 +103,8 @@ export class TerraformWorkspace {
       AWS_ACCESS_KEY_ID: "emulator",
       AWS_SECRET_ACCESS_KEY: "emulator",
       AWS_REGION: "us-east-1",
+      // The provider runs the SDK; this is the variable @aws-sdk/core reads to skip its Node warning.
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
     };
     delete env.TF_LOG;
     return new TerraformWorkspace(dir, emulator, env);

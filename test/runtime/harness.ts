@@ -12,7 +12,8 @@ import { resources } from "../../generated/index.js";
 import { errorsOf, TerraformSim } from "./terraform.js";
 
 // The SDK warns about Node 20 once per process; it is noise in test output.
-process.env.AWS_SDK_JS_SUPPRESS_NODE_VERSION_SUPPORT_WARNING ??= "1";
+// The variable @aws-sdk/core reads (it compares with the string "true").
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
 export const FAST = { waitTiming: { minDelayMs: 1, maxDelayMs: 4 }, retryBackoffMs: () => 1 } as const;
 
