@@ -130,8 +130,6 @@ export interface RequestRecord {
   hookEvents?: HookEvent[];
   statusMessage?: string;
   errorCode?: HandlerErrorCode;
-  /** Model shown on a successful event, write-only values removed. */
-  resourceModel?: JsonObject;
 }
 
 /** When new requests complete: after this many status polls and this much time, both. */

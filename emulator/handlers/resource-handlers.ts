@@ -29,7 +29,7 @@ import type { PatchOperation } from "./patch-document.js";
 
 export type HandlerResult =
   | { ok: true; identifier: string; model: JsonObject }
-  | { ok: false; errorCode: HandlerErrorCode; message: string };
+  | { ok: false; errorCode: HandlerErrorCode; message: string; existing?: string };
 
 export interface HandlerContext {
   readonly state: EmulatorState;
@@ -80,7 +80,13 @@ export function runCreate(ctx: HandlerContext, type: ResourceType, desired: Json
     );
   }
   if (ctx.state.hasResource(type.typeName, identifier)) {
-    return fail("AlreadyExists", alreadyExistsMessage(type.typeName, identifier));
+    // The FAILED event names the object that was there before.
+    return {
+      ok: false,
+      errorCode: "AlreadyExists",
+      message: alreadyExistsMessage(type.typeName),
+      existing: identifier,
+    };
   }
   return { ok: true, identifier, model };
 }
@@ -129,6 +135,53 @@ function restoreReadOnly(
   }
 }
 
+const readOnlyPatchMessage = (pattern: readonly string[]): string =>
+  `Invalid patch update: readOnlyProperties [${schemaPointer(pattern)}] cannot be updated`;
+
+function changedCreateOnlyMessage(
+  type: ResourceType,
+  before: JsonObject,
+  after: JsonObject,
+): string | undefined {
+  const changed = type.createOnly.filter((pattern) => !sameValuesAt(before, after, pattern));
+  if (changed.length === 0) return undefined;
+  return `Invalid patch update: createOnlyProperties [${changed.map(schemaPointer).join(", ")}] cannot be updated`;
+}
+
+export interface CallRefusal {
+  readonly code: "ValidationException" | "NotUpdatableException";
+  readonly message: string;
+}
+
+/**
+ * What the service refuses when CreateResource is called, before any request exists: a desired
+ * state the schema rejects (extraneous keys, wrong JSON types, missing required keys).
+ */
+export function createRefusal(type: ResourceType, desired: JsonObject): CallRefusal | undefined {
+  const violations = type.validate(deepClone(desired));
+  if (violations.length === 0) return undefined;
+  return { code: "ValidationException", message: validationFailureMessage(violations) };
+}
+
+/** What UpdateResource refuses at call time: a patch writing a read-only path or changing a create-only value. */
+export function updateRefusal(
+  type: ResourceType,
+  before: JsonObject,
+  ops: readonly PatchOperation[],
+): CallRefusal | undefined {
+  const readOnlyHit = touchedReadOnly(type, ops);
+  if (readOnlyHit) return { code: "ValidationException", message: readOnlyPatchMessage(readOnlyHit) };
+  let after: unknown;
+  try {
+    after = jsonpatch.applyPatch(deepClone(before), ops as jsonpatch.Operation[], true, false).newDocument;
+  } catch {
+    return undefined; // a patch that does not apply fails when the request runs, as before
+  }
+  if (!isJsonObject(after)) return undefined;
+  const createOnlyChange = changedCreateOnlyMessage(type, before, after);
+  return createOnlyChange ? { code: "NotUpdatableException", message: createOnlyChange } : undefined;
+}
+
 export function runUpdate(
   ctx: HandlerContext,
   type: ResourceType,
@@ -138,12 +191,7 @@ export function runUpdate(
   const stored = ctx.state.getResource(type.typeName, identifier);
   if (!stored) return fail("NotFound", notFoundMessage(type.typeName, identifier));
   const readOnlyHit = touchedReadOnly(type, ops);
-  if (readOnlyHit) {
-    return fail(
-      "InvalidRequest",
-      `Invalid patch update: readOnlyProperties [${schemaPointer(readOnlyHit)}] cannot be updated`,
-    );
-  }
+  if (readOnlyHit) return fail("InvalidRequest", readOnlyPatchMessage(readOnlyHit));
   const before = stored.properties;
   let after: unknown;
   try {
@@ -168,13 +216,8 @@ export function runUpdate(
       );
     }
   }
-  const changedCreateOnly = type.createOnly.filter(
-    (pattern) => !sameValuesAt(before, after as JsonObject, pattern),
-  );
-  if (changedCreateOnly.length > 0) {
-    const names = changedCreateOnly.map(schemaPointer).join(", ");
-    return fail("NotUpdatable", `Invalid patch update: createOnlyProperties [${names}] cannot be updated`);
-  }
+  const createOnlyChange = changedCreateOnlyMessage(type, before, after);
+  if (createOnlyChange) return fail("NotUpdatable", createOnlyChange);
   const model = withoutReadOnly(type, after);
   const violations = type.validate(model);
   if (violations.length > 0) return fail("InvalidRequest", validationFailureMessage(violations));
@@ -182,7 +225,7 @@ export function runUpdate(
   fillGeneratedValues(type, model, ctx.generation);
   const newIdentifier = identifierOf(type, model) ?? identifier;
   if (newIdentifier !== identifier && ctx.state.hasResource(type.typeName, newIdentifier)) {
-    return fail("AlreadyExists", alreadyExistsMessage(type.typeName, newIdentifier));
+    return fail("AlreadyExists", alreadyExistsMessage(type.typeName));
   }
   return { ok: true, identifier: newIdentifier, model };
 }

@@ -33,9 +33,6 @@ export function progressEventOf(request: RequestRecord): WireObject {
     EventTime: epochSeconds(request.eventTime),
   };
   if (request.identifier !== undefined) event.Identifier = request.identifier;
-  if (request.status === "SUCCESS" && request.resourceModel !== undefined) {
-    event.ResourceModel = JSON.stringify(request.resourceModel);
-  }
   if (request.statusMessage !== undefined) event.StatusMessage = request.statusMessage;
   if (request.errorCode !== undefined) event.ErrorCode = request.errorCode;
   return event;

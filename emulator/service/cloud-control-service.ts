@@ -3,18 +3,19 @@
 // handler runs when the request completes: after the configured number of status polls and delay.
 import { ApiError } from "../api-errors.js";
 import type { FaultRegistry } from "../faults/fault-rules.js";
-import { notFoundMessage } from "../handlers/messages.js";
+import { notFoundMessage, readNotFoundMessage } from "../handlers/messages.js";
 import { parsePatchDocument } from "../handlers/patch-document.js";
-import { visibleModel } from "../handlers/resource-handlers.js";
+import { createRefusal, updateRefusal, visibleModel } from "../handlers/resource-handlers.js";
 import {
   CANCELLABLE_STATUSES,
+  epochSeconds,
   hookEventsOf,
   isInFlight,
   progressEventOf,
   type WireObject,
 } from "../requests/progress-events.js";
 import { identifierOf, resolveIdentifier } from "../schema/identifiers.js";
-import { isJsonObject, jsonEqual } from "../schema/pointers.js";
+import { deepClone, getAtPath, isJsonObject, jsonEqual, setAtPath } from "../schema/pointers.js";
 import type { HandlerName, ResourceType, TypeRegistry } from "../schema/type-registry.js";
 import type { EmulatorState } from "../store/state.js";
 import {
@@ -30,7 +31,20 @@ import { checkInputMembers } from "./input-members.js";
 import { listFilterOf, matchesListFilter } from "./list-filter.js";
 import { pageOf } from "./paging.js";
 import { RequestRunner } from "./request-runner.js";
-import { reverseObjectArrays } from "./reorder-arrays.js";
+import { reverseUnorderedArrays } from "./reorder-arrays.js";
+
+/** What ListResources shows of an object: its primary identifier properties only, as the service does. */
+function primaryIdentifierModel(type: ResourceType, properties: JsonObject): JsonObject {
+  const model: JsonObject = {};
+  for (const path of type.primaryIdentifier) {
+    const value = getAtPath(properties, path);
+    if (value !== undefined) setAtPath(model, path, deepClone(value));
+  }
+  return model;
+}
+
+/** The shortest wait a listed in-flight request's RetryAfter suggests. */
+const RETRY_AFTER_MIN_MS = 1000;
 
 export interface ServiceDeps {
   readonly state: EmulatorState;
@@ -141,6 +155,8 @@ export class CloudControlService {
     }
     if (!isJsonObject(desired))
       throw new ApiError("InvalidRequestException", "DesiredState must be a JSON object");
+    const refusal = createRefusal(type, desired);
+    if (refusal) throw new ApiError(refusal.code, refusal.message);
     // The identifier is known up front only when every part comes from the desired state.
     const generatedParts = type.primaryIdentifier.some((path) =>
       type.readOnly.some((pattern) => jsonEqual(pattern, path)),
@@ -160,6 +176,9 @@ export class CloudControlService {
     const text = requiredString(input, "PatchDocument");
     const parsed = parsePatchDocument(text);
     if (!parsed.ok) throw new ApiError("InvalidRequestException", parsed.reason);
+    const stored = this.deps.state.getResource(type.typeName, identifier);
+    const refusal = stored && updateRefusal(type, stored.properties, parsed.ops);
+    if (refusal) throw new ApiError(refusal.code, refusal.message);
     return this.accept("UPDATE", type, input, identifier, text);
   }
 
@@ -198,7 +217,7 @@ export class CloudControlService {
     if (earlier.fingerprint !== this.fingerprint(operation, input)) {
       throw new ApiError(
         "ClientTokenConflictException",
-        `Client token ${clientToken} was already used for a different request (${earlier.requestToken}).`,
+        `ClientToken ${clientToken} is already associated with an existing operation with RequestToken ${earlier.requestToken}`,
       );
     }
     return { ProgressEvent: progressEventOf(earlier) };
@@ -239,7 +258,8 @@ export class CloudControlService {
       operation,
       typeName: type.typeName,
       identifier,
-      status: "PENDING",
+      // The service answers a create as already running; updates and deletes start PENDING.
+      status: operation === "CREATE" ? "IN_PROGRESS" : "PENDING",
       createdAt: now,
       eventTime: now,
       polls: 0,
@@ -279,7 +299,7 @@ export class CloudControlService {
     if (!stored) {
       throw new ApiError(
         "ResourceNotFoundException",
-        `${type.typeName} Handler returned status FAILED: ${notFoundMessage(type.typeName, identifier)} (HandlerErrorCode: NotFound)`,
+        readNotFoundMessage(type.typeName, identifier, this.deps.newRequestToken()),
       );
     }
     return {
@@ -291,10 +311,12 @@ export class CloudControlService {
     };
   }
 
-  /** The model as reads return it: write-only values removed, arrays of objects reversed when so configured. */
+  /** The model as GetResource returns it: write-only values removed, arrays reversed when so configured. */
   private modelText(type: ResourceType, properties: JsonObject): string {
     const visible = visibleModel(type, properties);
-    return JSON.stringify(this.deps.config.reorderArrays ? reverseObjectArrays(visible) : visible);
+    return JSON.stringify(
+      this.deps.config.reorderArrays ? reverseUnorderedArrays(type.schema, visible) : visible,
+    );
   }
 
   private listResources(input: Record<string, unknown>): WireObject {
@@ -309,7 +331,7 @@ export class CloudControlService {
       TypeName: type.typeName,
       ResourceDescriptions: page.items.map((resource) => ({
         Identifier: resource.identifier,
-        Properties: this.modelText(type, resource.properties),
+        Properties: JSON.stringify(primaryIdentifierModel(type, resource.properties)),
       })),
     };
     if (page.nextToken !== undefined) output.NextToken = page.nextToken;
@@ -322,7 +344,7 @@ export class CloudControlService {
     const token = requiredString(input, "RequestToken");
     const request = this.deps.state.getRequest(token);
     if (!request)
-      throw new ApiError("RequestTokenNotFoundException", `Request with token ${token} was not found.`);
+      throw new ApiError("RequestTokenNotFoundException", `Request with token ${token} was not found`);
     return request;
   }
 
@@ -351,9 +373,21 @@ export class CloudControlService {
       .reverse(); // newest first
     const scope = `requests:${JSON.stringify([operations ?? [], statuses ?? []])}`;
     const page = pageOf(matching, scope, input);
-    const output: WireObject = { ResourceRequestStatusSummaries: page.items.map(progressEventOf) };
+    const output: WireObject = {
+      ResourceRequestStatusSummaries: page.items.map((request) => this.summaryOf(request)),
+    };
     if (page.nextToken !== undefined) output.NextToken = page.nextToken;
     return output;
+  }
+
+  /** A listed request; one in flight says when to ask again, as the service's listing does. */
+  private summaryOf(request: RequestRecord): WireObject {
+    const event = progressEventOf(request);
+    if (isInFlight(request)) {
+      const due = request.phaseStartedAt + request.completeAfterMs;
+      event.RetryAfter = epochSeconds(Math.max(due, this.deps.clock() + RETRY_AFTER_MIN_MS));
+    }
+    return event;
   }
 
   private cancelResourceRequest(input: Record<string, unknown>): WireObject {
@@ -370,8 +404,8 @@ export class CloudControlService {
       return { ProgressEvent: progressEventOf(request) }; // cancelling again is a no-op
     }
     throw new ApiError(
-      "ConcurrentModificationException",
-      `Request ${request.requestToken} has already completed with status ${request.status} and cannot be cancelled.`,
+      "ValidationException",
+      `Request ${request.requestToken} is already in status ${request.status}`,
     );
   }
 }

@@ -1,21 +1,28 @@
-// The `reorderArrays` switch: real services often return lists of objects in an order of their own
-// (tags sorted, rules by priority...). With it on, GetResource and ListResources answer every array
-// of objects reversed, at any depth, so clients can be tested against a service that reorders.
-import type { JsonValue } from "../types.js";
+// The `reorderArrays` switch: real services often return unordered lists in an order of their own
+// (tags sorted, rules by priority...). With it on, GetResource answers every array the schema marks
+// `insertionOrder: false` reversed, at any depth; arrays whose order the service keeps stay as they
+// are, so clients can be tested against a service that reorders only where it may.
+import { schemaNodeAt } from "../generate/schema-nodes.js";
+import type { JsonObject, JsonValue } from "../types.js";
 
 const isObject = (value: JsonValue): value is { [key: string]: JsonValue } =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** A copy with every array whose elements are all objects in reverse order (other arrays keep theirs). */
-export function reverseObjectArrays<T extends JsonValue>(value: T): T {
+function reorder(schema: JsonObject, value: JsonValue, path: string[]): JsonValue {
   if (Array.isArray(value)) {
-    const items = value.map((item) => reverseObjectArrays(item));
-    return (items.length > 1 && items.every(isObject) ? items.reverse() : items) as T;
+    const items = value.map((item) => reorder(schema, item, [...path, "*"]));
+    const unordered = schemaNodeAt(schema, path)?.insertionOrder === false;
+    return unordered && items.length > 1 ? items.reverse() : items;
   }
   if (isObject(value)) {
     return Object.fromEntries(
-      Object.entries(value).map(([key, member]) => [key, reverseObjectArrays(member)]),
-    ) as T;
+      Object.entries(value).map(([key, member]) => [key, reorder(schema, member, [...path, key])]),
+    );
   }
   return value;
+}
+
+/** A copy of the model with each array whose schema says `insertionOrder: false` in reverse order. */
+export function reverseUnorderedArrays(schema: JsonObject, model: JsonObject): JsonObject {
+  return reorder(schema, model, []) as JsonObject;
 }

@@ -8,7 +8,6 @@ import {
   runCreate,
   runDelete,
   runUpdate,
-  visibleModel,
 } from "../handlers/resource-handlers.js";
 import type { ResourceType, TypeRegistry } from "../schema/type-registry.js";
 import type { EmulatorState } from "../store/state.js";
@@ -84,7 +83,7 @@ export class RequestRunner {
           return this.failStaged(request, staged, staged.withIdentifier ? result.identifier : undefined);
         }
         this.store(type, result.identifier, result.model);
-        return this.succeed(request, type, result.identifier, result.model);
+        return this.succeed(request, result.identifier);
       }
       case "UPDATE": {
         const identifier = request.identifier as string;
@@ -96,7 +95,7 @@ export class RequestRunner {
         if (!result.ok) return this.fail(request, result);
         if (result.identifier !== identifier) this.deps.state.deleteResource(type.typeName, identifier);
         this.store(type, result.identifier, result.model);
-        return this.succeed(request, type, result.identifier, result.model);
+        return this.succeed(request, result.identifier);
       }
       case "DELETE": {
         const identifier = request.identifier as string;
@@ -104,7 +103,7 @@ export class RequestRunner {
         const result = runDelete(ctx, type, identifier);
         if (!result.ok) return this.fail(request, result);
         this.deps.state.deleteResource(type.typeName, identifier);
-        return this.succeed(request, type, identifier, undefined);
+        return this.succeed(request, identifier);
       }
     }
   }
@@ -123,22 +122,20 @@ export class RequestRunner {
       });
   }
 
-  private succeed(
-    request: RequestRecord,
-    type: ResourceType,
-    identifier: string,
-    model: JsonObject | undefined,
-  ): void {
+  /** The SUCCESS event names the object; like the service's, it carries no ResourceModel. */
+  private succeed(request: RequestRecord, identifier: string): void {
     request.identifier = identifier;
-    if (model) request.resourceModel = visibleModel(type, model);
     delete request.document; // the handler has run; the text is not needed any more
     this.setStatus(request, "SUCCESS");
   }
 
   private fail(request: RequestRecord, result: Extract<HandlerResult, { ok: false }>): void {
-    // A FAILED create names an Identifier only when an object exists (see failStaged): a client that
-    // keeps the identifier of a failed create would otherwise later delete somebody else's object.
-    if (request.operation === "CREATE") delete request.identifier;
+    // A FAILED create names an Identifier only when an object exists: the one made (see failStaged)
+    // or, for AlreadyExists, the one that was there before (clients must not adopt that one).
+    if (request.operation === "CREATE") {
+      if (result.existing !== undefined) request.identifier = result.existing;
+      else delete request.identifier;
+    }
     request.errorCode = result.errorCode;
     request.statusMessage = result.message.slice(0, 1024);
     delete request.document;

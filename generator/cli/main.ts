@@ -67,6 +67,31 @@ program
   );
 
 program
+  .command("orphans")
+  .description(
+    "list objects Cloud Control created that the state does not track (e.g. after Terraform was killed mid-apply), with terraform import lines",
+  )
+  .requiredOption("--state <file>", "the Terraform state file (JSON, version 4)")
+  .option("--since <duration>", "only creates that finished within this Go-style duration, e.g. 2h or 30m")
+  .option("--region <region>", "AWS region (default: $AWS_REGION, else the SDK's configuration)")
+  .option("--endpoint <url>", "Cloud Control endpoint URL (e.g. the emulator)")
+  .option("--types <types>", "comma-separated CloudFormation types, e.g. AWS::EC2::VPC,AWS::S3::Bucket")
+  .option("--json", "print JSON")
+  .action(
+    async (opts: {
+      state: string;
+      since?: string;
+      region?: string;
+      endpoint?: string;
+      types?: string;
+      json?: boolean;
+    }) => {
+      const { runOrphans } = await import("../../runtime/tools/orphans.js");
+      process.stdout.write(await runOrphans(opts));
+    },
+  );
+
+program
   .command("diff")
   .description("report the changes between two schema directories (breaking changes, new and removed types)")
   .argument("<old>", "the older schema directory")

@@ -52,9 +52,9 @@ describe("request completion", () => {
   });
   after(() => harness.close());
 
-  test("completes on the configured poll: PENDING, IN_PROGRESS, IN_PROGRESS, SUCCESS", async () => {
+  test("completes on the configured poll: accepted IN_PROGRESS, IN_PROGRESS, IN_PROGRESS, SUCCESS", async () => {
     const accepted = await accept(harness, "slow");
-    assert.equal(accepted.OperationStatus, "PENDING");
+    assert.equal(accepted.OperationStatus, "IN_PROGRESS", "the service answers a create as running");
     assert.equal(accepted.Identifier, "slow");
     const seen = [];
     for (let i = 0; i < 3; i++)
@@ -95,7 +95,7 @@ describe("request completion", () => {
     harness.emulator.control.setConfig({ completeAfterPolls: 0 });
     try {
       const accepted = await accept(harness, "instant");
-      assert.equal(accepted.OperationStatus, "PENDING");
+      assert.equal(accepted.OperationStatus, "IN_PROGRESS");
       const got = await harness.client.send(
         new GetResourceCommand({ TypeName: LOG_GROUP, Identifier: "instant" }),
       );
@@ -199,7 +199,7 @@ describe("cancellation", () => {
     assert.equal((await waitForRequest(client, retry.RequestToken ?? "")).OperationStatus, "SUCCESS");
   });
 
-  test("a finished request cannot be cancelled → ConcurrentModificationException (500)", async () => {
+  test("a finished request cannot be cancelled → ValidationException (400), not retried", async () => {
     const client = cloudControlClient(harness.emulator.url, 1);
     try {
       const accepted = await accept(harness, "finished");
@@ -207,8 +207,9 @@ describe("cancellation", () => {
       const error = await rejection(
         client.send(new CancelResourceRequestCommand({ RequestToken: accepted.RequestToken })),
       );
-      assert.equal(error.name, "ConcurrentModificationException");
-      assert.equal(error.$metadata?.httpStatusCode, 500);
+      assert.equal(error.name, "ValidationException");
+      assert.equal(error.$metadata?.httpStatusCode, 400);
+      assert.equal(error.message, `Request ${accepted.RequestToken} is already in status SUCCESS`);
     } finally {
       client.destroy();
     }
@@ -257,6 +258,8 @@ describe("listings", () => {
       [del.ProgressEvent?.RequestToken],
     );
     assert.equal(deletes.ResourceRequestStatusSummaries?.[0]?.OperationStatus, "PENDING");
+    const retryAfter = deletes.ResourceRequestStatusSummaries?.[0]?.RetryAfter;
+    assert.ok(retryAfter instanceof Date, "a listed request in flight says when to ask again");
     const failed = await client.send(
       new ListResourceRequestsCommand({ ResourceRequestStatusFilter: { OperationStatuses: ["FAILED"] } }),
     );

@@ -98,7 +98,10 @@ describe("synchronous errors", () => {
     );
     assert.equal(get.name, "ResourceNotFoundException");
     assert.equal(get.$metadata?.httpStatusCode, 404);
-    assert.match(get.message, /Resource of type 'AWS::Logs::LogGroup' with identifier 'ghost' was not found/);
+    assert.match(
+      get.message,
+      /^AWS::Logs::LogGroup Handler returned status FAILED: Resource of type 'AWS::Logs::LogGroup' with identifier 'ghost' not found \(HandlerErrorCode: NotFound, RequestToken: [0-9a-f-]{36}\)$/,
+    );
     const patch = JSON.stringify([{ op: "replace", path: "/RetentionInDays", value: 1 }]);
     const upd = await rejection(
       client.send(
@@ -117,6 +120,7 @@ describe("synchronous errors", () => {
       const error = await rejection(call);
       assert.equal(error.name, "RequestTokenNotFoundException");
       assert.equal(error.$metadata?.httpStatusCode, 404);
+      assert.equal(error.message, "Request with token no-such-token was not found");
     }
   });
 
@@ -293,24 +297,40 @@ describe("FAILED progress events", () => {
     return final;
   };
 
-  test("schema violations → FAILED InvalidRequest naming the property path and the reason", async () => {
-    const missing = await failedCreate("AWS::IAM::RolePolicy", { PolicyName: "p" });
+  /** A create the service refuses at call time: ValidationException, no request made. */
+  const refusedCreate = async (typeName: string, desired: unknown) => {
+    const error = await rejection(
+      harness.client.send(
+        new CreateResourceCommand({ TypeName: typeName, DesiredState: JSON.stringify(desired) }),
+      ),
+    );
+    assert.equal(error.name, "ValidationException", error.message);
+    assert.equal(error.$metadata?.httpStatusCode, 400);
+    return { StatusMessage: error.message, ErrorCode: "InvalidRequest" };
+  };
+
+  test("schema violations → ValidationException at call time naming the property path and the reason", async () => {
+    const requestsBefore = harness.emulator.control.listRequests().length;
+    const missing = await refusedCreate("AWS::IAM::RolePolicy", { PolicyName: "p" });
     assert.equal(missing.ErrorCode, "InvalidRequest");
     assert.match(missing.StatusMessage ?? "", /#: required key \[RoleName\] not found/);
 
-    const wrongType = await failedCreate(LOG_GROUP, { LogGroupName: "typed", RetentionInDays: "seven" });
+    const wrongType = await refusedCreate(LOG_GROUP, { LogGroupName: "typed", RetentionInDays: "seven" });
     assert.match(wrongType.StatusMessage ?? "", /#\/RetentionInDays: expected type: integer, found: String/);
 
-    const notInEnum = await failedCreate(LOG_GROUP, { LogGroupName: "enum", RetentionInDays: 8 });
+    const notInEnum = await refusedCreate(LOG_GROUP, { LogGroupName: "enum", RetentionInDays: 8 });
     assert.match(notInEnum.StatusMessage ?? "", /#\/RetentionInDays: 8 is not a valid enum value/);
 
-    const extraneous = await failedCreate(LOG_GROUP, { LogGroupName: "extra", Bogus: true });
-    assert.match(extraneous.StatusMessage ?? "", /#: extraneous key \[Bogus\] is not permitted/);
+    const extraneous = await refusedCreate(LOG_GROUP, { LogGroupName: "extra", Bogus: true });
+    assert.equal(
+      extraneous.StatusMessage,
+      "Model validation failed (#: extraneous key [Bogus] is not permitted)",
+    );
 
-    const nested = await failedCreate(LOG_GROUP, { LogGroupName: "nested", Tags: [{ Key: "only-key" }] });
+    const nested = await refusedCreate(LOG_GROUP, { LogGroupName: "nested", Tags: [{ Key: "only-key" }] });
     assert.match(nested.StatusMessage ?? "", /#\/Tags\/0: required key \[Value\] not found/);
 
-    const pattern = await failedCreate("AWS::QuickSight::RefreshSchedule", {
+    const pattern = await refusedCreate("AWS::QuickSight::RefreshSchedule", {
       AwsAccountId: "12345678901x",
       DataSetId: "d",
       Schedule: { ScheduleId: "s" },
@@ -320,10 +340,10 @@ describe("FAILED progress events", () => {
       /#\/AwsAccountId: string \[12345678901x\] does not match pattern/,
     );
 
-    const tooLong = await failedCreate(LOG_GROUP, { LogGroupName: "x".repeat(513) });
+    const tooLong = await refusedCreate(LOG_GROUP, { LogGroupName: "x".repeat(513) });
     assert.match(tooLong.StatusMessage ?? "", /#\/LogGroupName: must NOT have more than 512 characters/);
 
-    const duplicates = await failedCreate(LOG_GROUP, {
+    const duplicates = await refusedCreate(LOG_GROUP, {
       LogGroupName: "dupes",
       Tags: [
         { Key: "a", Value: "1" },
@@ -331,6 +351,7 @@ describe("FAILED progress events", () => {
       ],
     });
     assert.match(duplicates.StatusMessage ?? "", /#\/Tags: must NOT have duplicate items/);
+    assert.equal(harness.emulator.control.listRequests().length, requestsBefore, "no request was made");
     assert.equal(harness.emulator.control.listResources(LOG_GROUP).length, 0);
   });
 
@@ -343,17 +364,19 @@ describe("FAILED progress events", () => {
     assert.match(failed.StatusMessage ?? "", /#\/Arn: read-only property \/properties\/Arn cannot be set/);
   });
 
-  test("existing identifier → FAILED AlreadyExists, the first object untouched", async () => {
+  test("existing identifier → FAILED AlreadyExists naming it, the first object untouched", async () => {
     const { client, emulator } = harness;
     const first = await create(client, LOG_GROUP, { LogGroupName: "twice", RetentionInDays: 1 });
     assert.equal(first.final.OperationStatus, "SUCCESS");
-    const second = await failedCreate(LOG_GROUP, { LogGroupName: "twice", RetentionInDays: 3 });
+    const { final: second } = await create(client, LOG_GROUP, { LogGroupName: "twice", RetentionInDays: 3 });
+    assert.equal(second.OperationStatus, "FAILED");
     assert.equal(second.ErrorCode, "AlreadyExists");
-    assert.match(second.StatusMessage ?? "", /already exists/);
+    assert.equal(second.Identifier, "twice", "the FAILED event names the object that was there");
+    assert.equal(second.StatusMessage, "The log group Already Exists");
     assert.equal(emulator.control.getResource(LOG_GROUP, "twice")?.properties.RetentionInDays, 1);
   });
 
-  test("create-only changes → FAILED NotUpdatable (top level, nested object, inside arrays, three-part id)", async () => {
+  test("create-only changes → NotUpdatableException at call time (top level, nested object, inside arrays, three-part id)", async () => {
     const { client } = harness;
     const cases: Array<{ typeName: string; desired: unknown; patch: unknown[] }> = [
       {
@@ -390,10 +413,17 @@ describe("FAILED progress events", () => {
       const { final } = await create(client, entry.typeName, entry.desired);
       assert.equal(final.OperationStatus, "SUCCESS", final.StatusMessage);
       const before = await getProperties(client, entry.typeName, final.Identifier ?? "");
-      const updated = await update(client, entry.typeName, final.Identifier ?? "", entry.patch);
-      assert.equal(updated.OperationStatus, "FAILED", entry.typeName);
-      assert.equal(updated.ErrorCode, "NotUpdatable", entry.typeName);
-      assert.match(updated.StatusMessage ?? "", /createOnlyProperties \[\/properties\//);
+      const refused = await rejection(
+        client.send(
+          new UpdateResourceCommand({
+            TypeName: entry.typeName,
+            Identifier: final.Identifier,
+            PatchDocument: JSON.stringify(entry.patch),
+          }),
+        ),
+      );
+      assert.equal(refused.name, "NotUpdatableException", entry.typeName);
+      assert.match(refused.message, /createOnlyProperties \[\/properties\//);
       assert.deepEqual(
         await getProperties(client, entry.typeName, final.Identifier ?? ""),
         before,
@@ -413,7 +443,7 @@ describe("FAILED progress events", () => {
     assert.equal(updated.OperationStatus, "SUCCESS", updated.StatusMessage);
   });
 
-  test("patches touching read-only values → FAILED InvalidRequest", async () => {
+  test("patches writing read-only paths → ValidationException at call time", async () => {
     const { client } = harness;
     const flow = await create(client, "AWS::EC2::FlowLog", {
       ResourceType: "VPC",
@@ -421,18 +451,26 @@ describe("FAILED progress events", () => {
       TrafficType: "ALL",
     });
     const id = flow.final.Identifier ?? "";
-    const onId = await update(client, "AWS::EC2::FlowLog", id, [
-      { op: "replace", path: "/Id", value: "fl-0" },
-    ]);
-    assert.equal(onId.ErrorCode, "InvalidRequest");
-    assert.match(onId.StatusMessage ?? "", /readOnlyProperties \[\/properties\/Id\]/);
+    const patchRefusal = (typeName: string, identifier: string, patch: unknown) =>
+      rejection(
+        client.send(
+          new UpdateResourceCommand({
+            TypeName: typeName,
+            Identifier: identifier,
+            PatchDocument: JSON.stringify(patch),
+          }),
+        ),
+      );
+    const onId = await patchRefusal("AWS::EC2::FlowLog", id, [{ op: "replace", path: "/Id", value: "fl-0" }]);
+    assert.equal(onId.name, "ValidationException");
+    assert.match(onId.message, /readOnlyProperties \[\/properties\/Id\]/);
     await create(client, "AWS::RDS::DBInstance", { DBInstanceIdentifier: "ro-db", Engine: "mysql" });
-    const viaParent = await update(client, "AWS::RDS::DBInstance", "ro-db", [
+    const viaParent = await patchRefusal("AWS::RDS::DBInstance", "ro-db", [
       { op: "replace", path: "/Endpoint", value: { Address: "evil.example.com" } },
     ]);
-    assert.equal(viaParent.ErrorCode, "InvalidRequest");
-    const removal = await update(client, LOG_GROUP, "same-name", [{ op: "remove", path: "/Arn" }]);
-    assert.equal(removal.ErrorCode, "InvalidRequest");
+    assert.equal(viaParent.name, "ValidationException");
+    const removal = await patchRefusal(LOG_GROUP, "same-name", [{ op: "remove", path: "/Arn" }]);
+    assert.equal(removal.name, "ValidationException");
   });
 
   test("patches that cannot be applied or break the schema → FAILED InvalidRequest, nothing applied", async () => {

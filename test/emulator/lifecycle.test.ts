@@ -375,6 +375,22 @@ const CASES: LifecycleCase[] = [
   },
 ];
 
+/** The values of `full` at the keys `shape` has, at any depth (objects only). */
+function pick(full: Record<string, unknown>, shape: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, value]) => {
+      const whole = full[key];
+      const nested = typeof value === "object" && value !== null && !Array.isArray(value);
+      return [
+        key,
+        nested && typeof whole === "object" && whole !== null
+          ? pick(whole as Record<string, unknown>, value as Record<string, unknown>)
+          : whole,
+      ];
+    }),
+  );
+}
+
 describe("lifecycle of real types through the AWS SDK", () => {
   let harness: Harness;
   before(async () => {
@@ -387,7 +403,7 @@ describe("lifecycle of real types through the AWS SDK", () => {
       const { client, emulator } = harness;
       const { accepted, final } = await create(client, entry.typeName, entry.desired);
       assert.equal(accepted.Operation, "CREATE");
-      assert.equal(accepted.OperationStatus, "PENDING");
+      assert.equal(accepted.OperationStatus, "IN_PROGRESS", "the service answers a create as running");
       assert.equal(accepted.TypeName, entry.typeName);
       assert.ok(accepted.EventTime instanceof Date, "EventTime deserialises to a Date");
       assert.equal(final.OperationStatus, "SUCCESS", final.StatusMessage);
@@ -395,10 +411,9 @@ describe("lifecycle of real types through the AWS SDK", () => {
       if (typeof entry.identifier === "string") assert.equal(identifier, entry.identifier);
       else assert.match(identifier, entry.identifier);
       assert.equal(accepted.Identifier, entry.identifierOnAccept ? identifier : undefined);
-      const eventModel = JSON.parse(final.ResourceModel ?? "{}") as Record<string, unknown>;
+      assert.equal(final.ResourceModel, undefined, "SUCCESS events carry no ResourceModel");
 
       const created = await getProperties(client, entry.typeName, identifier);
-      assert.deepEqual(eventModel, created, "the SUCCESS event's ResourceModel is the read model");
       entry.afterCreate(created, identifier);
 
       const updated = await update(client, entry.typeName, identifier, entry.patch);
@@ -421,7 +436,13 @@ describe("lifecycle of real types through the AWS SDK", () => {
           (d: ResourceDescription) => d.Identifier === identifier,
         );
         assert.ok(found, "the object is listed");
-        assert.deepEqual(JSON.parse(found.Properties ?? "{}"), afterUpdate, "list shows the read model");
+        const listedModel = JSON.parse(found.Properties ?? "{}") as Record<string, unknown>;
+        assert.ok(Object.keys(listedModel).length > 0, "list shows the identifier properties");
+        assert.deepEqual(
+          listedModel,
+          pick(afterUpdate, listedModel),
+          "list shows only values of the read model (its primary identifier)",
+        );
       }
 
       const deleted = await remove(client, entry.typeName, identifier);

@@ -1,10 +1,10 @@
-// The `reorderArrays` switch: GetResource and ListResources answer every array of objects reversed
-// (at any depth, key-value lists included), other arrays and the stored object as they are. Set
-// through the in-process control, the HTTP control API or the start options.
+// The `reorderArrays` switch: GetResource answers every array the schema marks insertionOrder false
+// reversed (at any depth), other arrays and the stored object as they are. Set through the
+// in-process control, the HTTP control API or the start options.
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { ListResourcesCommand } from "@aws-sdk/client-cloudcontrol";
-import { reverseObjectArrays } from "../../emulator/service/reorder-arrays.js";
+import { reverseUnorderedArrays } from "../../emulator/service/reorder-arrays.js";
 import { getProperties, type Harness, startHarness } from "./helpers.js";
 
 const STAGE = "AWS::ApiGateway::Stage";
@@ -41,7 +41,7 @@ describe("reorderArrays", () => {
     assert.deepEqual(await getProperties(harness.client, STAGE, IDENTIFIER), stage);
   });
 
-  test("on: arrays of objects reversed in GetResource and ListResources; the stored object unchanged", async () => {
+  test("on: unordered arrays reversed in GetResource; ListResources shows identifiers only; the stored object unchanged", async () => {
     const { client, emulator } = harness;
     assert.equal(emulator.control.setConfig({ reorderArrays: true }).reorderArrays, true);
     const reversed = {
@@ -53,7 +53,10 @@ describe("reorderArrays", () => {
     const listed = await client.send(
       new ListResourcesCommand({ TypeName: STAGE, ResourceModel: JSON.stringify({ RestApiId: "api123" }) }),
     );
-    assert.deepEqual(JSON.parse(listed.ResourceDescriptions?.[0]?.Properties ?? "null"), reversed);
+    assert.deepEqual(JSON.parse(listed.ResourceDescriptions?.[0]?.Properties ?? "null"), {
+      RestApiId: "api123",
+      StageName: "prod",
+    });
     assert.deepEqual(emulator.control.getResource(STAGE, IDENTIFIER)?.properties, stage);
   });
 
@@ -68,19 +71,40 @@ describe("reorderArrays", () => {
     assert.equal(harness.emulator.control.getConfig().reorderArrays, true);
   });
 
-  test("deep arrays of objects reverse, primitive and mixed arrays keep their order", () => {
+  test("only arrays marked insertionOrder false reverse, at any depth, whatever their elements", () => {
+    const schema = {
+      definitions: {
+        Rule: {
+          type: "object",
+          properties: {
+            Ports: { type: "array", insertionOrder: false, items: { type: "integer" } },
+            Steps: { type: "array", insertionOrder: true, items: { type: "string" } },
+          },
+        },
+      },
+      properties: {
+        Rules: { type: "array", insertionOrder: false, items: { $ref: "#/definitions/Rule" } },
+        Ordered: { type: "array", insertionOrder: true, items: { $ref: "#/definitions/Rule" } },
+        Unmarked: { type: "array", items: { type: "object" } },
+      },
+    };
+    const rule = (n: number) => ({ Ports: [n, n + 1], Steps: ["a", "b"] });
     assert.deepEqual(
-      reverseObjectArrays({
-        a: [{ x: [{ n: 1 }, { n: 2 }] }, { x: [] }],
-        b: ["s", "t"],
-        c: [{ n: 1 }, "mixed"],
-        d: [[{ n: 1 }, { n: 2 }]],
+      reverseUnorderedArrays(schema, {
+        Rules: [rule(1), rule(10)],
+        Ordered: [rule(1), rule(10)],
+        Unmarked: [{ n: 1 }, { n: 2 }],
       }),
       {
-        a: [{ x: [] }, { x: [{ n: 2 }, { n: 1 }] }],
-        b: ["s", "t"],
-        c: [{ n: 1 }, "mixed"],
-        d: [[{ n: 2 }, { n: 1 }]],
+        Rules: [
+          { Ports: [11, 10], Steps: ["a", "b"] },
+          { Ports: [2, 1], Steps: ["a", "b"] },
+        ],
+        Ordered: [
+          { Ports: [2, 1], Steps: ["a", "b"] },
+          { Ports: [11, 10], Steps: ["a", "b"] },
+        ],
+        Unmarked: [{ n: 1 }, { n: 2 }],
       },
     );
   });

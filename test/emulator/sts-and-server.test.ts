@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { GetCallerIdentityCommand, STSClient } from "@aws-sdk/client-sts";
 import { startEmulator } from "../../emulator/emulator.js";
-import { assertStartFails, CREDENTIALS, create, startHarness } from "./helpers.js";
+import { assertStartFails, CREDENTIALS, create, getProperties, startHarness } from "./helpers.js";
 
 function stsClient(url: string): STSClient {
   return new STSClient({ endpoint: url, region: "us-east-1", credentials: CREDENTIALS });
@@ -60,8 +60,8 @@ describe("server", () => {
       accountId: "000000000042",
     });
     try {
-      const { final } = await create(harness.client, "AWS::Logs::LogGroup", { LogGroupName: "logged" });
-      const model = JSON.parse(final.ResourceModel ?? "{}") as { Arn: string };
+      await create(harness.client, "AWS::Logs::LogGroup", { LogGroupName: "logged" });
+      const model = await getProperties(harness.client, "AWS::Logs::LogGroup", "logged");
       assert.equal(model.Arn, "arn:aws:logs:eu-central-1:000000000042:log-group/logged");
       await fetch(`${harness.emulator.url}/_emulator/health`);
     } finally {
@@ -73,6 +73,7 @@ describe("server", () => {
       [
         "CreateResource AWS::Logs::LogGroup -> 200",
         "GetResourceRequestStatus AWS::Logs::LogGroup -> 200",
+        "GetResource AWS::Logs::LogGroup -> 200",
         "GET /_emulator/health -> 200",
       ],
     );
