@@ -20,7 +20,9 @@ const ALLOWED = {
   // Composition: the binary wires the runtime to the protocol; the build packs the binary.
   provider: ["cfn", "terraform", "runtime", "protocol", "generated"],
   build: ["cfn", "terraform", "protocol", "provider", "generated"],
-  bin: ["generator"],
+  // The awscc-ts command: generation, diff, docs, refresh and the orphans tool.
+  cli: ["cfn", "terraform", "schemas", "generator", "runtime"],
+  bin: ["cli"],
 };
 
 const layerRule = {

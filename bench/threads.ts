@@ -18,7 +18,7 @@ function seconds(fn: () => void): number {
 }
 
 function cliRun(outDir: string, workers: number): number {
-  const cli = path.join(repoRoot, "generator/cli/main.ts");
+  const cli = path.join(repoRoot, "cli/main.ts");
   const tsx = path.join(repoRoot, "node_modules/tsx/dist/cli.mjs");
   return seconds(() =>
     execFileSync(process.execPath, [tsx, cli, "generate", "--full", "--out", outDir], {

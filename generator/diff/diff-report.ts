@@ -7,7 +7,7 @@ import { type GenerationConfig, loadGenerationConfig } from "../config/generatio
 import type { Finding } from "../../cfn/findings.js";
 import { type LoadedSchema, readSchemaDirSync } from "../../cfn/read-schemas.js";
 import type { CfnResourceSchema } from "../model/cfn-schema.js";
-import { typeNames } from "../model/naming.js";
+import { typeNames } from "../../terraform/naming/naming.js";
 import type { ModuleKind } from "../model/resource-model.js";
 import { type PlannedType, planGeneration } from "../pipeline/plan.js";
 import { type Change, compareChanges, compareText } from "./change.js";

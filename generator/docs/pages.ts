@@ -7,7 +7,7 @@ import type {
   SingularDataSourceDefinition,
 } from "../../terraform/schema/types.js";
 import { attributesOf } from "../../terraform/values/definition-attributes.js";
-import { TERRAFORM_TYPE_NAME_PREFIX } from "../model/naming.js";
+import { TERRAFORM_TYPE_NAME_PREFIX } from "../../terraform/naming/naming.js";
 import { pluralDataSourceExample, resourceExample, singularDataSourceExample } from "./example-hcl.js";
 import { IDENTIFIER_SEPARATOR, importIdPlaceholder } from "./import-id.js";
 import { schemaMarkdown } from "./schema-markdown.js";

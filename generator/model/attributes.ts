@@ -12,7 +12,7 @@ import { arrayKind, type ArrayKind } from "./array-kind.js";
 import { type CfnNode, type CfnResourceSchema, joinPointer, MappingError } from "./cfn-schema.js";
 import { type DefaultTarget, mapDefault } from "./defaults.js";
 import { attributeFlags, type Flags, isComputedOnly, isOptionalComputed } from "./flags.js";
-import { attributeName } from "./naming.js";
+import { attributeName } from "../../terraform/naming/naming.js";
 import {
   type AttributePath,
   childPath,

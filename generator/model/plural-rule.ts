@@ -1,6 +1,6 @@
 // When a type gets a plural data source (docs/mapping.md#which-modules-a-type-gets "Plural rule", docs/mapping.md#plural-names collisions).
 import type { CfnResourceSchema } from "./cfn-schema.js";
-import type { TypeNames } from "./naming.js";
+import type { TypeNames } from "../../terraform/naming/naming.js";
 
 /** Why the plural data source cannot exist, or undefined when it can. */
 export function pluralSuppressionReason(schema: CfnResourceSchema, names: TypeNames): string | undefined {

@@ -13,7 +13,13 @@ import { singularDataSourceFrom } from "../../terraform/schema/derive.js";
 import { copyDefinitionName } from "./definition-names.js";
 import { RESOURCE_ID, withStateForUnknown } from "../../terraform/schema/resource-rules.js";
 import { isGlobalService } from "./global-services.js";
-import { identityName, isMetaArgument, topLevelAttributeName, type TypeNames, typeNames } from "./naming.js";
+import {
+  identityName,
+  isMetaArgument,
+  topLevelAttributeName,
+  type TypeNames,
+  typeNames,
+} from "../../terraform/naming/naming.js";
 import { rootPath, pointerSet } from "./pointers.js";
 import { pluralSuppressionReason } from "./plural-rule.js";
 import { emptyPatternTally, type PatternTally } from "./validators.js";

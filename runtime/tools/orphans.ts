@@ -7,7 +7,7 @@ import {
   ListResourceRequestsCommand,
   type ProgressEvent,
 } from "@aws-sdk/client-cloudcontrol";
-import { typeNames } from "../../generator/model/naming.js";
+import { typeNames } from "../../terraform/naming/naming.js";
 import { parseGoDuration } from "./go-duration.js";
 import { readTrackedObjects, type TrackedObject } from "./tracked-identifiers.js";
 

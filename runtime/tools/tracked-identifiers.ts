@@ -1,7 +1,7 @@
 // The Cloud Control identifiers a Terraform state file tracks: every awscc resource instance keeps
 // its identifier in the `id` attribute (compound identifiers as Cloud Control spells them, "a|b").
 import { readFileSync } from "node:fs";
-import { TERRAFORM_TYPE_NAME_PREFIX } from "../../generator/model/naming.js";
+import { TERRAFORM_TYPE_NAME_PREFIX } from "../../terraform/naming/naming.js";
 
 export interface TrackedObject {
   readonly tfType: string;

@@ -113,14 +113,10 @@ describe("CLI: diff <old> <new> [--json FILE] [--markdown FILE]", () => {
   const oldDir = writeDir("old", oldSchemas);
   const newDir = writeDir("new", newSchemas);
   const cli = (...args: string[]) =>
-    spawnSync(
-      process.execPath,
-      ["--import", "tsx", path.join(repoRoot, "generator/cli/main.ts"), "diff", ...args],
-      {
-        cwd: repoRoot,
-        encoding: "utf8",
-      },
-    );
+    spawnSync(process.execPath, ["--import", "tsx", path.join(repoRoot, "cli/main.ts"), "diff", ...args], {
+      cwd: repoRoot,
+      encoding: "utf8",
+    });
 
   test("writes both files and prints a summary", () => {
     const json = path.join(work, "out/report.json");

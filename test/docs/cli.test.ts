@@ -12,14 +12,10 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), "awscc-docs-cli-"));
 after(() => fs.rmSync(work, { recursive: true, force: true }));
 
 const cli = (...args: string[]) =>
-  spawnSync(
-    process.execPath,
-    ["--import", "tsx", path.join(repoRoot, "generator/cli/main.ts"), "docs", ...args],
-    {
-      cwd: repoRoot,
-      encoding: "utf8",
-    },
-  );
+  spawnSync(process.execPath, ["--import", "tsx", path.join(repoRoot, "cli/main.ts"), "docs", ...args], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  });
 
 const files = (dir: string): string[] =>
   fs

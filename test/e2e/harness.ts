@@ -56,7 +56,7 @@ function buildBinary(): void {
       cwd: repoRoot,
       stdio: "pipe",
     });
-  if (!fs.existsSync(path.join(repoRoot, "generated/index.ts"))) run("generator/cli/main.ts", "generate");
+  if (!fs.existsSync(path.join(repoRoot, "generated/index.ts"))) run("cli/main.ts", "generate");
   run("build/build.ts");
 }
 

@@ -11,14 +11,10 @@ const out = scratchDir("cli");
 after(() => removeDir(out));
 
 function cli(...args: string[]) {
-  return spawnSync(
-    process.execPath,
-    ["--import", "tsx", path.join(repoRoot, "generator/cli/main.ts"), ...args],
-    {
-      cwd: repoRoot,
-      encoding: "utf8",
-    },
-  );
+  return spawnSync(process.execPath, ["--import", "tsx", path.join(repoRoot, "cli/main.ts"), ...args], {
+    cwd: repoRoot,
+    encoding: "utf8",
+  });
 }
 
 test("broken schemas give errors with file and pointer; the good one still generates; exit 1", () => {

@@ -5,7 +5,7 @@ import type { CfnNode } from "../../generator/model/cfn-schema.js";
 import { arrayKind } from "../../generator/model/array-kind.js";
 import { attributeFlags } from "../../generator/model/flags.js";
 import { mapDefault } from "../../generator/model/defaults.js";
-import { attributeName } from "../../generator/model/naming.js";
+import { attributeName } from "../../terraform/naming/naming.js";
 import { attributeAt, attributesOf, flagsOf, model } from "./fixture.js";
 
 const one = (node: CfnNode, extra: Record<string, unknown> = {}) =>

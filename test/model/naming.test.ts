@@ -11,8 +11,8 @@ import {
   regexSnakeCase,
   topLevelAttributeName,
   typeNames,
-} from "../../generator/model/naming.js";
-import { goCompatiblePlural } from "../../generator/model/pluralize-rules.js";
+} from "../../terraform/naming/naming.js";
+import { goCompatiblePlural } from "../../terraform/naming/pluralize-rules.js";
 
 describe("attributeName", () => {
   // Every row of the docs/mapping.md#attribute-names table, plus the substring replacements and byte-level edge cases.

@@ -78,7 +78,7 @@ describe("atomic cache replacement", () => {
       [
         "--import",
         "tsx",
-        "generator/cli/main.ts",
+        "cli/main.ts",
         "refresh-schemas",
         "--from-dir",
         resolveSchemasDir(),

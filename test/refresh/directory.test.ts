@@ -13,7 +13,7 @@ import {
   SCHEMAS_DIR_ENV,
 } from "../../cfn/paths.js";
 import { listSchemaFiles } from "../../cfn/read-schemas.js";
-import { sourceFromOptions } from "../../generator/refresh/command.js";
+import { sourceFromOptions } from "../../cli/refresh-command.js";
 import { refreshSchemas, type RefreshResult } from "../../generator/refresh/refresh.js";
 import { formatRefreshSummary } from "../../generator/refresh/summary.js";
 import { assertWholeCache, copySchemas, readJson, removeDir, sampleSchemaFiles, tempDir } from "./helpers.js";
@@ -160,7 +160,7 @@ describe("refresh-schemas --from-dir", () => {
     delete env[SCHEMAS_DIR_ENV];
     const run = spawnSync(
       process.execPath,
-      ["--import", "tsx", "generator/cli/main.ts", "generate", "--only", "AWS::Logs::LogGroup", "--out", out],
+      ["--import", "tsx", "cli/main.ts", "generate", "--only", "AWS::Logs::LogGroup", "--out", out],
       { cwd: repoRoot, env, encoding: "utf8" },
     );
     assert.equal(run.status, 0, run.stderr);

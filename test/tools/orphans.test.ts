@@ -100,7 +100,7 @@ describe("awscc-ts orphans", () => {
       [
         "--import",
         "tsx",
-        "generator/cli/main.ts",
+        "cli/main.ts",
         "orphans",
         "--state",
         path.join(dir, "terraform.tfstate"),
@@ -181,7 +181,7 @@ describe("awscc-ts orphans", () => {
     await assert.rejects(
       run(
         process.execPath,
-        ["--import", "tsx", "generator/cli/main.ts", "orphans", "--state", path.join(dir, "bad.tfstate")],
+        ["--import", "tsx", "cli/main.ts", "orphans", "--state", path.join(dir, "bad.tfstate")],
         { cwd: repoRoot },
       ),
       /bad\.tfstate: not a Terraform state file/,

@@ -1,7 +1,7 @@
 // awscc-ts command line.
 import { Command } from "commander";
-import { defaultGeneratedDir, resolveGenerateSchemasDir } from "../../cfn/paths.js";
-import type { RefreshCommandOptions } from "../refresh/command.js";
+import { defaultGeneratedDir, resolveGenerateSchemasDir } from "../cfn/paths.js";
+import type { RefreshCommandOptions } from "./refresh-command.js";
 import { createProgress } from "./progress.js";
 
 const program = new Command();
@@ -32,13 +32,13 @@ program
       verbose?: boolean;
     }) => {
       // The worker threads load the generator while this thread does the same (saves ~0.5 s).
-      const { startWorkers, workersFor } = await import("../pipeline/shard-pool.js");
-      const { listSchemaFiles } = await import("../../cfn/read-schemas.js");
+      const { startWorkers, workersFor } = await import("../generator/pipeline/shard-pool.js");
+      const { listSchemaFiles } = await import("../cfn/read-schemas.js");
       const fileCount = listSchemaFiles(resolveGenerateSchemasDir(opts.schemas)).length;
       startWorkers(workersFor(fileCount, { only: opts.only }));
       // Loaded here, not at the top: the other commands start ~0.7 s faster without the generator.
-      const { generate } = await import("../pipeline/generate.js");
-      const { formatSummary } = await import("../pipeline/summary.js");
+      const { generate } = await import("../generator/pipeline/generate.js");
+      const { formatSummary } = await import("../generator/pipeline/summary.js");
       const started = performance.now();
       const progress = createProgress("generate");
       const schemasDir = resolveGenerateSchemasDir(opts.schemas);
@@ -86,7 +86,7 @@ program
       types?: string;
       json?: boolean;
     }) => {
-      const { runOrphans } = await import("../../runtime/tools/orphans.js");
+      const { runOrphans } = await import("../runtime/tools/orphans.js");
       process.stdout.write(await runOrphans(opts));
     },
   );
@@ -99,7 +99,7 @@ program
   .option("--json <file>", "write the report as JSON")
   .option("--markdown <file>", "write the report as a Markdown changelog fragment")
   .action(async (oldDir: string, newDir: string, opts: { json?: string; markdown?: string }) => {
-    const { runDiff } = await import("../diff/run.js");
+    const { runDiff } = await import("../generator/diff/run.js");
     process.stdout.write(runDiff(oldDir, newDir, opts));
   });
 
@@ -113,7 +113,7 @@ program
   )
   .option("--only <types...>", "only these CloudFormation types, e.g. AWS::Logs::LogGroup")
   .action(async (opts: { out?: string; schemas?: string; only?: string[] }) => {
-    const { generateDocs } = await import("../docs/write-docs.js");
+    const { generateDocs } = await import("../generator/docs/write-docs.js");
     const started = performance.now();
     const schemasDir = resolveGenerateSchemasDir(opts.schemas);
     const result = generateDocs({ outDir: opts.out, schemasDir, only: opts.only });
@@ -138,7 +138,7 @@ program
   .option("--fresh", "start the registry fetch over instead of resuming an unfinished one")
   .option("--out <dir>", "cache folder (default: $AWSCC_SCHEMA_CACHE_DIR or schemas/cache)")
   .action(async (opts: RefreshCommandOptions) => {
-    const { runRefreshCommand } = await import("../refresh/command.js");
+    const { runRefreshCommand } = await import("./refresh-command.js");
     process.exitCode = await runRefreshCommand(opts);
   });
 

@@ -1,12 +1,12 @@
 // `awscc-ts refresh-schemas`: picks the one source the flags name, shows progress, turns Ctrl-C
 // into a clean stop (the cache untouched, registry fetches staged), prints the summary and sets
 // the exit code (0 written, 1 fetches failed, 2 usage or other error, 130 interrupted).
-import { loadGenerationConfig } from "../config/generation-config.js";
-import { createProgress, type Progress } from "../cli/progress.js";
-import { RefreshAbortedError } from "./aborted.js";
-import { refreshSchemas, type RefreshPhase, type RefreshSource } from "./refresh.js";
-import { DEFAULT_CONCURRENCY, DEFAULT_MAX_ATTEMPTS } from "./registry-source.js";
-import { formatRefreshSummary } from "./summary.js";
+import { loadGenerationConfig } from "../generator/config/generation-config.js";
+import { createProgress, type Progress } from "./progress.js";
+import { RefreshAbortedError } from "../generator/refresh/aborted.js";
+import { refreshSchemas, type RefreshPhase, type RefreshSource } from "../generator/refresh/refresh.js";
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_ATTEMPTS } from "../generator/refresh/registry-source.js";
+import { formatRefreshSummary } from "../generator/refresh/summary.js";
 
 export interface RefreshCommandOptions {
   readonly fromRegistry?: boolean;
