@@ -1,9 +1,10 @@
 // A GetResource model as a Terraform value, with lists in the order of a reference document
-// (prior state or plan) so that elements line up with what Terraform holds.
+// (prior state or plan) so that elements line up with what Terraform holds; the schema says which
+// lists keep the service's order (order-by-schema.ts).
 import type { Attributes } from "../../terraform/schema/types.js";
 import { fromModel } from "../convert/from-cfn.js";
 import { isJsonDocObject, type JsonDoc, parseJsonDoc } from "../convert/json-doc.js";
-import { normalizeWithoutPrior, reorderWithPrior } from "../convert/reorder.js";
+import { orderLikePrior } from "../convert/order-by-schema.js";
 import type { TfRecord } from "../../terraform/values/value.js";
 
 export class ModelError extends Error {}
@@ -21,6 +22,5 @@ export function modelToValue(
     throw new ModelError(`the resource properties are not JSON: ${(error as Error).message}`);
   }
   if (!isJsonDocObject(model)) throw new ModelError("the resource properties are not a JSON object");
-  const ordered = reference === undefined ? normalizeWithoutPrior(model) : reorderWithPrior(model, reference);
-  return fromModel(attributes, isJsonDocObject(ordered) ? ordered : model);
+  return fromModel(attributes, orderLikePrior(attributes, model, reference));
 }

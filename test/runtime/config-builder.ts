@@ -145,6 +145,14 @@ export class ConfigBuilder {
     return this.attributeValue(name, variant, this.root, this.definition.attributes, "");
   }
 
+  /** A value for `attribute` at a schema path of property names (`*` for list elements). */
+  valueAt(attribute: Attribute, cfnPath: readonly string[], variant: number): TfValue {
+    let node: SchemaNode | undefined = this.root;
+    for (const step of cfnPath)
+      node = step === "*" ? this.nodes.items(node) : this.nodes.property(node, step);
+    return this.valueOf(attribute, node, variant, `/${cfnPath.join("/")}`, 0);
+  }
+
   /** Top-level attributes a configuration may set but need not. */
   optionalAttributes(): string[] {
     return Object.keys(this.definition.attributes).filter((name) => {
