@@ -185,11 +185,13 @@ export class CloudControlBackend implements ProviderBackend {
   }
 
   planResourceChange(request: PlanResourceChangeRequest): PlanResourceChangeResponse {
+    // Write-only arguments are not planned: seen by the plan, a configured secret against its
+    // always-null state would look like a change on every run.
     const result = planResource({
       definition: request.definition,
       prior: request.priorState,
-      proposed: request.proposedNewState,
-      config: request.config,
+      proposed: nullWriteOnlyArguments(request.definition, request.proposedNewState),
+      config: nullWriteOnlyArguments(request.definition, request.config),
       writeOnlyUnknown: writeOnlyUnknown(request.priorPrivate),
       configuredBefore: decodePrivateRecord(request.priorPrivate).configured,
     });
