@@ -3,9 +3,9 @@
 // master, user, password): a name is secret when its last words are one of SECRET_ENDINGS. Only
 // string values (and collections of strings) can hold a secret: ManageMasterUserPassword is a
 // boolean and an object named MasterUserSecret holds an ARN and a key id, not the secret.
-// The endings were chosen from a census of every property name in the schema corpus
-// (test/generator/sensitivity.test.ts prints how to rerun it): ARNs, ids, names, lengths,
-// policies and flags that merely mention a secret end in another word and stay visible.
+// The endings were chosen from a census of every property name in the schema corpus (the
+// figures are in docs/mapping.md#sensitive): ARNs, ids, names, lengths, policies and flags that
+// merely mention a secret end in another word and stay visible.
 import type { Attributes, AttributeType } from "../../terraform/schema/types.js";
 
 interface SecretEnding {
