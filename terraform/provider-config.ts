@@ -4,6 +4,8 @@ import * as a from "./schema/define.js";
 import type { Attributes } from "./schema/types.js";
 
 const optional = (description: string) => ({ description, optional: true });
+/** Credentials: masked wherever Terraform shows the provider configuration. */
+const secret = (description: string) => ({ description, optional: true, sensitive: true });
 
 const roleSessionAttributes: Attributes = {
   duration: a.string(undefined, optional("Duration (Go duration syntax, 15m to 12h) of the role session.")),
@@ -21,10 +23,7 @@ const roleSessionAttributes: Attributes = {
 };
 
 export const providerConfigAttributes: Attributes = {
-  access_key: a.string(
-    undefined,
-    optional("AWS access key ID; with secret_key it forms static credentials."),
-  ),
+  access_key: a.string(undefined, secret("AWS access key ID; with secret_key it forms static credentials.")),
   assume_role: a.object(undefined, optional("An IAM role to assume before calling Cloud Control."), {
     ...roleSessionAttributes,
     external_id: a.string(undefined, optional("External identifier to use when assuming the role.")),
@@ -62,7 +61,7 @@ export const providerConfigAttributes: Attributes = {
   profile: a.string(undefined, optional("Named profile from the shared configuration files.")),
   region: a.string(undefined, optional("AWS region, for example us-east-1.")),
   role_arn: a.string(undefined, optional("CloudFormation service role passed to every Cloud Control call.")),
-  secret_key: a.string(undefined, optional("AWS secret access key.")),
+  secret_key: a.string(undefined, secret("AWS secret access key.")),
   shared_config_files: a.list(undefined, a.elem.string, optional("Paths of shared config files.")),
   shared_credentials_files: a.list(undefined, a.elem.string, optional("Paths of shared credentials files.")),
   skip_medatadata_api_check: a.bool(undefined, {
@@ -70,7 +69,7 @@ export const providerConfigAttributes: Attributes = {
     deprecated: true,
   }),
   skip_metadata_api_check: a.bool(undefined, optional("Skip the EC2 instance metadata service.")),
-  token: a.string(undefined, optional("Session token for static credentials.")),
+  token: a.string(undefined, secret("Session token for static credentials.")),
   user_agent: a.listNested(undefined, optional("Product details appended to the User-Agent."), {
     comment: a.string(undefined, optional("Comment describing the product.")),
     product_name: a.string(undefined, { description: "Product name.", required: true }),

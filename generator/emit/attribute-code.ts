@@ -105,6 +105,9 @@ function optionsCode(a: Attribute, level: number, out: string[]): void {
   // Flags share one line: they read as one fact (Required, Optional+Computed, Computed).
   const flags = FLAGS.filter((f) => a[f]);
   if (flags.length > 0) out.push(inner, flags.map((f) => `${f}: true,`).join(" "), "\n");
+  if (a.secretOf !== undefined) out.push(inner, "secretOf: ", literal(a.secretOf), ",\n");
+  if (a.secretVersionOf !== undefined)
+    out.push(inner, "secretVersionOf: ", literal(a.secretVersionOf), ",\n");
   if (a.default !== undefined) out.push(inner, "default: ", jsonLiteral(a.default), ",\n");
   if (a.validators?.length)
     out.push(inner, "validators: [", a.validators.map((v) => validatorCode(v)).join(", "), "],\n");
@@ -115,7 +118,15 @@ function optionsCode(a: Attribute, level: number, out: string[]): void {
   out.push(indentOf(level), "}");
 }
 
-const FLAGS = ["required", "optional", "computed", "writeOnly", "deprecated"] as const;
+const FLAGS = [
+  "required",
+  "optional",
+  "computed",
+  "writeOnly",
+  "deprecated",
+  "sensitive",
+  "writeOnlyArgument",
+] as const;
 
 /** Nested attribute trees printed as named constants, by object (every copy of a tree maps to its name). */
 type Hoisted = ReadonlyMap<Attributes, string>;

@@ -22,6 +22,7 @@ import {
   type PointerSet,
 } from "./pointers.js";
 import { enteredDefinition, nameAttributes } from "./definition-names.js";
+import { sensitiveReason } from "./sensitivity.js";
 import { type Resolved, resolveNode } from "./resolve.js";
 import { arrayValidators, type ModelNote, primitiveValidators, type ValidatorContext } from "./validators.js";
 
@@ -247,6 +248,7 @@ export class AttributeWalker {
     if (flags.computed) attribute.computed = true;
     if (matchesPlain(this.ctx.writeOnly, path)) attribute.writeOnly = true;
     if (matchesPlain(this.ctx.deprecated, path)) attribute.deprecated = true;
+    if (sensitiveReason(cfnName, shape.type) !== undefined) attribute.sensitive = true;
     if (defaultValue !== undefined) attribute.default = defaultValue;
     if (validators.length > 0) attribute.validators = validators;
     if (planModifiers.length > 0) attribute.planModifiers = planModifiers;

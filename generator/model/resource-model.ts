@@ -23,6 +23,7 @@ import {
 import { rootPath, pointerSet } from "./pointers.js";
 import { pluralSuppressionReason } from "./plural-rule.js";
 import { emptyPatternTally, type PatternTally } from "./validators.js";
+import { withWriteOnlyArguments } from "./write-only-arguments.js";
 
 export type ModuleKind = "resource" | "singularDataSource" | "pluralDataSource";
 
@@ -115,7 +116,7 @@ export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
   let resource: ResourceDefinition | undefined;
   let singular: SingularDataSourceDefinition | undefined;
   try {
-    const attributes = buildAttributes(schema, names, ctx);
+    const attributes = withWriteOnlyArguments(buildAttributes(schema, names, ctx), ctx.notes);
     resource = {
       kind: "resource",
       cfnTypeName: schema.typeName,

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { schemaPatches } from "../../schemas/patches.js";
-import type { Definition } from "../../terraform/schema/types.js";
+import type { Definition, ResourceDefinition } from "../../terraform/schema/types.js";
 import type { GenerationConfig } from "../config/generation-config.js";
 import {
   derivedSingularDataSourceModule,
@@ -22,6 +22,7 @@ import type { ModuleKind, Suppression } from "../model/resource-model.js";
 import { emptyPatternTally, type PatternTally } from "../model/validators.js";
 import { typeInputHash } from "./input-hash.js";
 import { clashSuppression, type NameClash, prepareType } from "./plan.js";
+import { type SensitiveAttribute, sensitiveAttributes } from "../model/sensitivity.js";
 
 export const MODULE_SUFFIX: Readonly<Record<ModuleKind, string>> = {
   resource: "resource",
@@ -77,6 +78,8 @@ export interface TypeOutput {
   readonly inputHash: string;
   readonly definitions: readonly GeneratedDefinition[];
   readonly suppressed: readonly Suppression[];
+  /** The resource's sensitive attributes and why (listed in the manifest). */
+  readonly sensitive: readonly SensitiveAttribute[];
   /** True when its modules were (re)written in this run. */
   readonly emitted: boolean;
 }
@@ -105,6 +108,11 @@ function moduleText(d: Definition, siblings: readonly Definition[], baseName: st
   return siblings.some((s) => s.kind === "resource")
     ? derivedSingularDataSourceModule(d, moduleBase("resource", baseName))
     : singularDataSourceModule(d);
+}
+
+function sensitiveOf(definitions: readonly Definition[]): SensitiveAttribute[] {
+  const resource = definitions.find((d): d is ResourceDefinition => d.kind === "resource");
+  return resource ? sensitiveAttributes(resource.attributes) : [];
 }
 
 /** Where a type's effective schema is written: one folder, the schema file's own name. */
@@ -276,6 +284,7 @@ function emitLoaded(
     schemaFile,
     inputHash,
     suppressed,
+    sensitive: sensitiveOf(definitions),
     emitted,
     definitions: definitions.map((d, i) => ({
       kind: d.kind,

@@ -2,6 +2,7 @@
 import type { Adjustment } from "../load/adjust.js";
 import { type Finding, formatFinding } from "../../cfn/findings.js";
 import type { ModuleKind, Suppression } from "../model/resource-model.js";
+import type { SensitiveAttribute } from "../model/sensitivity.js";
 import type { PatternTally } from "../model/validators.js";
 
 /** What a generate run decided, type by type: enough to count and summarise it. */
@@ -10,6 +11,7 @@ export interface GenerationOverview {
     readonly cfnTypeName: string;
     readonly definitions: readonly { readonly kind: ModuleKind; readonly tfTypeName: string }[];
     readonly suppressed: readonly Suppression[];
+    readonly sensitive?: readonly SensitiveAttribute[];
   }[];
   readonly adjustments: readonly Adjustment[];
   readonly findings: readonly Finding[];
@@ -50,6 +52,14 @@ function tally<T>(items: readonly T[], key: (t: T) => string): [string, number][
 }
 
 /** Human-readable summary; errors are listed one per line so none is lost in a count. */
+/** Sensitive attributes of resources, and how many of them are generated write-only arguments. */
+function sensitiveLine(plan: GenerationOverview): string {
+  const all = plan.types.flatMap((t) => t.sensitive ?? []);
+  const writeOnly = all.filter((s) => s.reason.startsWith("write-only argument")).length;
+  const types = plan.types.filter((t) => (t.sensitive ?? []).length > 0).length;
+  return `Sensitive attributes: ${all.length} in ${types} resources (${writeOnly} of them write-only arguments \`<name>_wo\`; each in manifest.json under sensitive)`;
+}
+
 export function formatSummary(
   plan: GenerationOverview,
   counts: GenerationCounts,
@@ -79,6 +89,7 @@ export function formatSummary(
         : "";
     lines.push(`  ${String(n).padStart(5)}  ${reason}${types}`);
   }
+  lines.push(sensitiveLine(plan));
   const p = plan.patterns;
   const total = p.kept + p.rewritten + p.dropped + p.blank;
   lines.push(

@@ -200,6 +200,7 @@ function manifest(types: readonly TypeOutput[], options: WriteOptions): unknown 
       inputHash: t.inputHash,
       modules: t.definitions.map((d) => `${d.modulePath}.ts`),
       generated: Object.fromEntries(t.definitions.map((d) => [d.kind, d.tfTypeName])),
+      ...(t.sensitive.length > 0 && { sensitive: t.sensitive }),
       suppressed: t.suppressed.map((s) => ({
         module: s.module,
         reason: s.reason,

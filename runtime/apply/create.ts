@@ -13,6 +13,8 @@ import type { OperationContext } from "./context.js";
 import { desiredStateDiagnostic, requestErrorDiagnostic } from "./diagnostics.js";
 import { fillAfterApply } from "./fill-after-apply.js";
 import { RequestError, runRequest } from "./request.js";
+import { withSecrets } from "../state/write-only-arguments.js";
+import type { JsonDocObject } from "../convert/json-doc.js";
 
 export interface ApplyOutcome {
   readonly newState: TfValue;
@@ -64,10 +66,12 @@ export async function createResource(
   ctx: OperationContext,
   definition: ResourceDefinition,
   planned: TfValue,
+  /** CloudFormation properties from write-only arguments, which the plan does not hold. */
+  secrets?: JsonDocObject,
 ): Promise<ApplyOutcome> {
   let desired: string;
   try {
-    desired = stringifyJsonDoc(toDesiredState(definition.attributes, planned));
+    desired = stringifyJsonDoc(withSecrets(toDesiredState(definition.attributes, planned), secrets));
   } catch (error) {
     return { newState: null, diagnostics: [desiredStateDiagnostic("Terraform Plan", error)] };
   }

@@ -15,6 +15,8 @@ import type { ApplyOutcome } from "./create.js";
 import { desiredStateDiagnostic, missingIdDiagnostic, requestErrorDiagnostic } from "./diagnostics.js";
 import { fillAfterApply } from "./fill-after-apply.js";
 import { RequestError, runRequest } from "./request.js";
+import { withSecrets } from "../state/write-only-arguments.js";
+import type { JsonDocObject } from "../convert/json-doc.js";
 
 /** The readOnly and createOnly pointers (as segments) an update must not touch. */
 export function excludedFromUpdates(definition: ResourceDefinition): string[][] {
@@ -36,12 +38,14 @@ export function updatePatchDocument(
   definition: ResourceDefinition,
   prior: TfValue,
   planned: TfValue,
+  secrets?: JsonDocObject,
 ): string {
   const before = toDesiredState(
     definition.attributes,
     nullWriteOnly(definition.attributes, prior, writeOnlyAttributes(definition)),
   );
-  const after = toDesiredState(definition.attributes, planned);
+  // Write-only arguments to send are only in the after document: the patch adds them.
+  const after = withSecrets(toDesiredState(definition.attributes, planned), secrets);
   return serializePatch(buildPatch(before, after, { excluded: excludedFromUpdates(definition) }));
 }
 
@@ -50,12 +54,13 @@ export async function updateResource(
   definition: ResourceDefinition,
   prior: TfValue,
   planned: TfValue,
+  secrets?: JsonDocObject,
 ): Promise<ApplyOutcome> {
   const id = isRecord(prior) ? prior.id : undefined;
   if (typeof id !== "string" || id === "") return { newState: prior, diagnostics: [missingIdDiagnostic()] };
   let patch: string;
   try {
-    patch = updatePatchDocument(definition, prior, planned);
+    patch = updatePatchDocument(definition, prior, planned, secrets);
   } catch (error) {
     return { newState: prior, diagnostics: [desiredStateDiagnostic("Terraform Plan", error)] };
   }

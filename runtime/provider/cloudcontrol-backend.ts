@@ -55,6 +55,8 @@ import { validateConfig } from "../validate/validators.js";
 import type { TfValue } from "../../terraform/values/value.js";
 import { type AwsSession, openSession } from "./aws-session.js";
 import { readProviderSettings } from "./settings.js";
+import { nullWriteOnlyArguments, writeOnlySecretsToSend } from "../state/write-only-arguments.js";
+import { writeOnlyArgumentDiagnostics } from "../validate/write-only-arguments.js";
 
 export interface CloudControlBackendOptions {
   /** CloudFormation schemas for desired-state validation; `null` turns that check off. */
@@ -149,6 +151,13 @@ export class CloudControlBackend implements ProviderBackend {
 
   async validateResourceConfig(request: ValidateResourceConfigRequest): Promise<DiagnosticsResponse> {
     const diagnostics = validateConfig(request.definition.attributes, request.config);
+    diagnostics.push(
+      ...writeOnlyArgumentDiagnostics(
+        request.definition.attributes,
+        request.config,
+        request.clientCapabilities.writeOnlyAttributesAllowed,
+      ),
+    );
     if (!hasErrors(diagnostics) && this.schemaValidator) {
       diagnostics.push(...(await this.schemaValidator.validate(request.definition, request.config)));
     }
@@ -176,11 +185,13 @@ export class CloudControlBackend implements ProviderBackend {
   }
 
   planResourceChange(request: PlanResourceChangeRequest): PlanResourceChangeResponse {
+    // Write-only arguments are not planned: seen by the plan, a configured secret against its
+    // always-null state would look like a change on every run.
     const result = planResource({
       definition: request.definition,
       prior: request.priorState,
-      proposed: request.proposedNewState,
-      config: request.config,
+      proposed: nullWriteOnlyArguments(request.definition, request.proposedNewState),
+      config: nullWriteOnlyArguments(request.definition, request.config),
       writeOnlyUnknown: writeOnlyUnknown(request.priorPrivate),
       configuredBefore: decodePrivateRecord(request.priorPrivate).configured,
     });
@@ -197,19 +208,28 @@ export class CloudControlBackend implements ProviderBackend {
         ),
       );
     }
-    return { plannedState: result.planned, requiresReplace: result.requiresReplace, diagnostics };
+    return {
+      plannedState: nullWriteOnlyArguments(request.definition, result.planned),
+      requiresReplace: result.requiresReplace,
+      diagnostics,
+    };
   }
 
   async applyResourceChange(request: ApplyResourceChangeRequest): Promise<ApplyResourceChangeResponse> {
     if (!this.configured) return { newState: request.priorState, diagnostics: [notConfigured()] };
     const ctx = this.context(this.configured);
     const { definition, priorState, plannedState } = request;
+    // Write-only arguments are only in the configuration (plan and state hold null).
+    const secrets =
+      plannedState === null
+        ? undefined
+        : writeOnlySecretsToSend(definition, request.config, priorState, plannedState);
     const outcome =
       plannedState === null
         ? await deleteResource(ctx, definition, priorState)
         : priorState === null
-          ? await createResource(ctx, definition, plannedState)
-          : await updateResource(ctx, definition, priorState, plannedState);
+          ? await createResource(ctx, definition, plannedState, secrets)
+          : await updateResource(ctx, definition, priorState, plannedState, secrets);
     // A successful create or update has sent the write-only values: they are known from now on
     // (the import marker goes). It records what is configured, for later plans to see removals.
     const sent = plannedState !== null && !hasErrors(outcome.diagnostics);

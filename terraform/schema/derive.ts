@@ -19,11 +19,17 @@ function computedAttribute(a: Attribute): Attribute {
   };
   if (a.cfnName !== undefined) out.cfnName = a.cfnName;
   if (a.description !== undefined) out.description = a.description;
+  if (a.sensitive) out.sensitive = true;
   return out;
 }
 
 function computedAttributes(attributes: Attributes): Attributes {
-  return Object.fromEntries(Object.entries(attributes).map(([name, a]) => [name, computedAttribute(a)]));
+  // Write-only arguments (`<name>_wo`, and their `_version`) configure an apply: nothing to read.
+  return Object.fromEntries(
+    Object.entries(attributes)
+      .filter(([, a]) => a.secretOf === undefined && a.secretVersionOf === undefined)
+      .map(([name, a]) => [name, computedAttribute(a)]),
+  );
 }
 
 /**

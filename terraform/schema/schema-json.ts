@@ -31,10 +31,13 @@ function attributeText(a: Attribute, out: string[]): void {
   out.push(',"description_kind":"plain"');
   if (a.deprecated) out.push(',"deprecated":true');
   // Our `writeOnly` is CloudFormation's (never read back), not Terraform's write_only (never
-  // stored): such values stay in state, so the schema does not mark them.
+  // stored): such values stay in state, so the schema does not mark them. Terraform's write_only
+  // is `writeOnlyArgument`, set on the generated `<name>_wo` arguments.
   if (a.required) out.push(',"required":true');
   if (a.optional) out.push(',"optional":true');
   if (a.computed) out.push(',"computed":true');
+  if (a.sensitive) out.push(',"sensitive":true');
+  if (a.writeOnlyArgument) out.push(',"write_only":true');
   out.push("}");
 }
 

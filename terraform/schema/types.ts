@@ -57,6 +57,17 @@ export interface Attribute {
   readonly computed?: boolean;
   /** CloudFormation writeOnly: sent on create/update, never returned by reads. */
   readonly writeOnly?: boolean;
+  /** Holds a secret: Terraform masks the value in plans and output (it is still kept in state). */
+  readonly sensitive?: boolean;
+  /**
+   * Terraform's write_only: the value is only in the configuration, never in plan or state. Set on
+   * the generated `<name>_wo` arguments (docs/mapping.md#write-only-arguments).
+   */
+  readonly writeOnlyArgument?: boolean;
+  /** On a `<name>_wo` argument: the CloudFormation property its value is sent as. */
+  readonly secretOf?: string;
+  /** On a `<name>_wo_version` argument: the property whose `_wo` value a change of this number re-sends. */
+  readonly secretVersionOf?: string;
   /** CloudFormation deprecatedProperties. */
   readonly deprecated?: boolean;
   /** Static default, in Terraform terms (attribute names, not CloudFormation names). */

@@ -124,6 +124,11 @@ function checkAttributes(
     const before = prior?.[name] ?? null;
     const type = attributeCtyType(attribute.type);
     const where = formatPath(here);
+    if (attribute.writeOnlyArgument) {
+      // Terraform's write_only: planned null whatever the configuration says.
+      if (p !== null) out.push(`${where}: planned value for a write-only attribute is not null`);
+      continue;
+    }
     if (valueEquals(type, p, c, { ignoreRefinements: true })) {
       // the configured value
     } else if (c !== null && before !== null && valueEquals(type, p, before, { ignoreRefinements: true })) {

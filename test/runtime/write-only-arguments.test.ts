@@ -1,0 +1,98 @@
+// The generated write-only arguments (`<name>_wo`, `<name>_wo_version`) through the runtime and
+// the emulator: the secret is read from the configuration at apply, sent on create and on a
+// version bump only, and never planned or stored; validate refuses both spellings and a Terraform
+// without write-only support.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
+import { definitionImpliedType } from "../../terraform/values/implied-type.js";
+import { isRecord, type TfValue, valueEquals } from "../../terraform/values/index.js";
+import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
+import { errorsOf } from "./terraform.js";
+
+const TYPE = "AWS::RDS::DBCluster";
+const ID = "wo-runtime";
+
+const member = (value: TfValue, name: string): TfValue => (isRecord(value) ? (value[name] ?? null) : null);
+
+describe("write-only arguments: awscc_rds_db_cluster.master_user_password_wo", () => {
+  let h: RuntimeHarness;
+  let definition: ResourceDefinition;
+  before(async () => {
+    h = await startRuntime();
+    definition = await loadResource("awscc_rds_db_cluster");
+  });
+  after(async () => {
+    await h.close();
+  });
+
+  const remotePassword = (): unknown =>
+    h.emulator.control.getResource(TYPE, ID)?.properties.MasterUserPassword;
+
+  const config = (password: string, version: number) =>
+    h.sim(definition).config({
+      db_cluster_identifier: ID,
+      engine: "aurora-postgresql",
+      master_user_password_wo: password,
+      master_user_password_wo_version: version,
+    });
+
+  test("create sends the secret; plan and state hold null", async () => {
+    const sim = h.sim(definition);
+    const plan = await sim.plan(config("first-secret", 1), null);
+    assert.equal(errorsOf(plan.diagnostics), "");
+    assert.equal(member(plan.planned, "master_user_password_wo"), null);
+    const created = await sim.applyConfig(config("first-secret", 1), null);
+    assert.equal(errorsOf(created.diagnostics), "");
+    assert.equal(remotePassword(), "first-secret");
+    assert.equal(member(created.state, "master_user_password_wo"), null);
+    assert.equal(member(created.state, "master_user_password_wo_version"), 1);
+    assert.equal(member(created.state, "master_user_password"), null);
+
+    // A refresh keeps the version (CloudFormation never returns it) and the secret stays null.
+    const read = await sim.read(created.state);
+    assert.equal(member(read.state, "master_user_password_wo_version"), 1);
+    assert.equal(member(read.state, "master_user_password_wo"), null);
+
+    // A new secret without a version bump: the plan is the one of the old secret, and applying it
+    // sends nothing (the real CLI plans no change at all: test/e2e/terraform-write-only.test.ts).
+    const type = definitionImpliedType(definition);
+    const planOld = await sim.plan(config("first-secret", 1), read.state);
+    const planNew = await sim.plan(config("second-secret", 1), read.state);
+    assert.ok(valueEquals(type, planOld.planned, planNew.planned));
+    const same = await sim.applyConfig(config("second-secret", 1), read.state);
+    assert.equal(errorsOf(same.diagnostics), "");
+    assert.equal(remotePassword(), "first-secret");
+
+    // The bump sends the current secret.
+    const bumped = await sim.applyConfig(config("second-secret", 2), read.state);
+    assert.equal(errorsOf(bumped.diagnostics), "");
+    assert.equal(bumped.action, "update");
+    assert.equal(remotePassword(), "second-secret");
+    assert.equal(member(bumped.state, "master_user_password_wo"), null);
+    assert.equal(member(bumped.state, "master_user_password_wo_version"), 2);
+  });
+
+  test("validate: both spellings is an error on the _wo attribute", async () => {
+    const sim = h.sim(definition);
+    const both = sim.config({ master_user_password: "a", master_user_password_wo: "b" });
+    const diagnostics = await sim.validate(both);
+    const error = diagnostics.find((d) => d.summary === "Invalid Attribute Combination");
+    assert.ok(error, errorsOf(diagnostics));
+    assert.deepEqual(error.path, [{ attribute: "master_user_password_wo" }]);
+    assert.ok(!error.detail?.includes('"b"'));
+    assert.equal(errorsOf(await sim.validate(sim.config({ master_user_password: "a" }))), "");
+  });
+
+  test("validate: _wo without the client's write-only capability is an error", async () => {
+    const result = await h.backend.validateResourceConfig({
+      typeName: definition.tfTypeName,
+      definition,
+      config: h.sim(definition).config({ master_user_password_wo: "b" }),
+      clientCapabilities: { deferralAllowed: false, writeOnlyAttributesAllowed: false },
+    });
+    const error = (result.diagnostics ?? []).find((d) => d.summary === "Write-only Attribute Not Allowed");
+    assert.ok(error, errorsOf(result.diagnostics));
+    assert.deepEqual(error.path, [{ attribute: "master_user_password_wo" }]);
+  });
+});
