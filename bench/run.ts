@@ -193,6 +193,7 @@ function printScale(s: ScaleBench): void {
   console.log(
     `  provider during that plan: ${s.planUsage.cpuSeconds.toFixed(1)} CPU s over ${s.planUsage.processes} processes, peak RSS ${s.planUsage.peakRssMb.toFixed(0)} MB   (target <= 200 MB)`,
   );
+  console.log(`  terraform itself during that plan: ${s.planTerraformCpuSeconds.toFixed(1)} CPU s`);
   console.log(`terraform apply, empty config (baseline): ${s.emptyApplySeconds.toFixed(1)} s`);
   console.log(
     `terraform apply, ${n} resources created: ${s.applySeconds.toFixed(1)} s = ${(s.applySeconds / s.emptyApplySeconds).toFixed(1)}x baseline`,

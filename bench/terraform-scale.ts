@@ -2,6 +2,7 @@
 // (operations complete on the first poll), each beside the same command on an empty configuration
 // measured in the same run, with the provider's CPU and peak memory during the plan.
 import fs from "node:fs";
+import path from "node:path";
 import { providerBinary, TerraformWorkspace } from "../test/e2e/harness.js";
 import { measureProviderUsage, type ProviderUsage } from "./provider-usage.js";
 
@@ -32,9 +33,20 @@ export interface ScaleBench {
   readonly emptyPlanSeconds: number;
   readonly planSeconds: number;
   readonly planUsage: ProviderUsage;
+  /** Terraform's own CPU during that plan: what the provider cannot shorten. */
+  readonly planTerraformCpuSeconds: number;
   readonly emptyApplySeconds: number;
   readonly applySeconds: number;
   readonly applyUsage: ProviderUsage;
+}
+
+/** The real path of the `terraform` on PATH (the one the workspace runs), to find its process. */
+function terraformExecutable(): string {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    const candidate = path.join(dir, "terraform");
+    if (dir && fs.existsSync(candidate)) return fs.realpathSync(candidate);
+  }
+  throw new Error("terraform is not on PATH");
 }
 
 async function timed(ws: TerraformWorkspace, ...args: string[]): Promise<number> {
@@ -52,7 +64,11 @@ export async function benchTerraformScale(count = SCALE_RESOURCES): Promise<Scal
     const emptyPlanSeconds = await timed(ws, "plan", "-parallelism=10");
     const emptyApplySeconds = await timed(ws, "apply", "-auto-approve", "-parallelism=10");
     ws.configure(scaleConfig(count));
-    const plan = await measureProviderUsage(binary, () => timed(ws, "plan", "-parallelism=10"));
+    const terraform = terraformExecutable();
+    const measured = await measureProviderUsage(terraform, () =>
+      measureProviderUsage(binary, () => timed(ws, "plan", "-parallelism=10")),
+    );
+    const plan = measured.result;
     const apply = await measureProviderUsage(binary, () =>
       timed(ws, "apply", "-auto-approve", "-parallelism=10"),
     );
@@ -61,6 +77,7 @@ export async function benchTerraformScale(count = SCALE_RESOURCES): Promise<Scal
       emptyPlanSeconds,
       planSeconds: plan.result,
       planUsage: plan.usage,
+      planTerraformCpuSeconds: measured.usage.cpuSeconds,
       emptyApplySeconds,
       applySeconds: apply.result,
       applyUsage: apply.usage,
