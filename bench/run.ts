@@ -1,5 +1,6 @@
 // npm run bench: generation speed as a ratio against a baseline measured in the same run, the
-// typecheck time of generated/, and the size of the generated tree.
+// typecheck time of generated/, and the size of the generated tree; then the provider binary and
+// Terraform at 200 and 1,000 resources.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -10,10 +11,14 @@ import { findTerraform } from "../test/e2e/harness.js";
 import { benchProvider } from "./provider.js";
 import { benchTerraformPlan } from "./terraform-plan.js";
 import { benchThreads, printThreads } from "./threads.js";
+import { benchTerraformScale, type ScaleBench } from "./terraform-scale.js";
+import { RUNTIME_PACKAGE } from "../build/node-runtime.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** BENCH_ONLY=generate measures generation alone (no typecheck, binary or terraform figures). */
 const ONLY_GENERATE = process.env.BENCH_ONLY === "generate";
+/** BENCH_ONLY=provider measures the built binary alone: start → schema, size, and Terraform at 1,000 resources. */
+const ONLY_PROVIDER = process.env.BENCH_ONLY === "provider";
 const scratch = path.join(repoRoot, ".cache", "bench");
 
 function median(xs: number[]): number {
@@ -109,6 +114,10 @@ function printGeneration(
 
 async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === "threads") return printThreads(benchThreads(RUNS));
+  if (ONLY_PROVIDER) {
+    await benchBinaryAndScale();
+    return;
+  }
   fs.mkdirSync(scratch, { recursive: true });
   const outDir = path.join(repoRoot, ".test-out-bench");
   // The first run pays for loading and compiling the generator (what a CLI run pays once).
@@ -141,21 +150,7 @@ async function main(): Promise<void> {
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.rmSync(scratch, { recursive: true, force: true });
 
-  const binary = path.join(repoRoot, "dist/terraform-provider-awscc");
-  if (!fs.existsSync(binary)) {
-    console.log("provider binary: not built (run `npm run build`); skipped");
-    return;
-  }
-  const p = await benchProvider(binary, RUNS);
-  console.log(`provider binary: ${p.binaryMb.toFixed(1)} MB`);
-  console.log(`  cold start → handshake line: ${p.handshakeMs.toFixed(0)} ms`);
-  console.log(`  cold start → GetProviderSchema answered: ${p.schemaMs.toFixed(0)} ms   (target < 1000 ms)`);
-  console.log(`  RSS after the schema: ${p.rssMb.toFixed(0)} MB   (target < 300 MB)`);
-
-  if (!findTerraform()) {
-    console.log("terraform plan: terraform is not on PATH; skipped");
-    return;
-  }
+  if (!(await benchBinaryAndScale())) return;
   const t = await benchTerraformPlan();
   console.log(`terraform plan, empty config (baseline): ${t.emptySeconds.toFixed(1)} s`);
   console.log(
@@ -163,6 +158,50 @@ async function main(): Promise<void> {
   );
   console.log(
     `terraform plan, 200 resources applied (200 reads): ${t.appliedPlanSeconds.toFixed(1)} s = ${(t.appliedPlanSeconds / t.emptySeconds).toFixed(1)}x baseline`,
+  );
+}
+
+/** The binary's figures, then Terraform at 1,000 resources; false when either could not run. */
+async function benchBinaryAndScale(): Promise<boolean> {
+  const binary = path.join(repoRoot, "dist/terraform-provider-awscc");
+  if (!fs.existsSync(binary)) {
+    console.log("provider binary: not built (run `npm run build`); skipped");
+    return false;
+  }
+  const p = await benchProvider(binary, RUNS);
+  const runtime = path.join(repoRoot, "node_modules", RUNTIME_PACKAGE, "bin/node");
+  const runtimeMb = fs.existsSync(runtime) ? (fs.statSync(runtime).size / 1e6).toFixed(1) : "?";
+  console.log(
+    `provider binary: ${p.binaryMb.toFixed(1)} MB   (target <= 100 MB; the ${RUNTIME_PACKAGE} runtime alone: ${runtimeMb} MB before stripping)`,
+  );
+  console.log(`  cold start → handshake line: ${p.handshakeMs.toFixed(0)} ms`);
+  console.log(`  cold start → GetProviderSchema answered: ${p.schemaMs.toFixed(0)} ms   (target <= 300 ms)`);
+  console.log(`  RSS after the schema: ${p.rssMb.toFixed(0)} MB`);
+
+  if (!findTerraform()) {
+    console.log("terraform: not on PATH; skipped");
+    return false;
+  }
+  printScale(await benchTerraformScale());
+  return true;
+}
+
+function printScale(s: ScaleBench): void {
+  const n = s.resources.toLocaleString("en");
+  console.log(`terraform plan, empty config (baseline): ${s.emptyPlanSeconds.toFixed(1)} s`);
+  console.log(
+    `terraform plan, ${n} resources (5 types) to create: ${s.planSeconds.toFixed(1)} s = ${(s.planSeconds / s.emptyPlanSeconds).toFixed(1)}x baseline   (target <= 3x)`,
+  );
+  console.log(
+    `  provider during that plan: ${s.planUsage.cpuSeconds.toFixed(1)} CPU s over ${s.planUsage.processes} processes, peak RSS ${s.planUsage.peakRssMb.toFixed(0)} MB   (target <= 200 MB)`,
+  );
+  console.log(`  terraform itself during that plan: ${s.planTerraformCpuSeconds.toFixed(1)} CPU s`);
+  console.log(`terraform apply, empty config (baseline): ${s.emptyApplySeconds.toFixed(1)} s`);
+  console.log(
+    `terraform apply, ${n} resources created: ${s.applySeconds.toFixed(1)} s = ${(s.applySeconds / s.emptyApplySeconds).toFixed(1)}x baseline`,
+  );
+  console.log(
+    `  provider during that apply: ${s.applyUsage.cpuSeconds.toFixed(1)} CPU s over ${s.applyUsage.processes} processes, peak RSS ${s.applyUsage.peakRssMb.toFixed(0)} MB`,
   );
 }
 

@@ -26,6 +26,8 @@ const SOURCE_PATHS: Readonly<Record<string, string>> = {
 interface SeaModule {
   isSea(): boolean;
   getAsset(key: string): ArrayBuffer;
+  /** The embedded bytes themselves, read-only (getAsset copies them). */
+  getRawAsset?(key: string): ArrayBuffer;
 }
 
 let sea: SeaModule | null | undefined;
@@ -48,7 +50,8 @@ export function readAssetBytes(name: AssetName): Uint8Array | undefined {
   const embedded = seaModule();
   if (embedded) {
     try {
-      return new Uint8Array(embedded.getAsset(name));
+      // Assets are only read (the 10 MB schema response is sent as it is): no copy needed.
+      return new Uint8Array(embedded.getRawAsset?.(name) ?? embedded.getAsset(name));
     } catch {
       return undefined;
     }

