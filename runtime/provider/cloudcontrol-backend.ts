@@ -44,6 +44,7 @@ import { readResource } from "../read/read-resource.js";
 import { upgradeState } from "../read/upgrade-state.js";
 import { NO_PRIVATE, writeOnlyUnknown } from "../state/import-marker.js";
 import { DesiredStateSchemaValidator } from "../validate/desired-state-schema.js";
+import { invalidJsonStrings } from "../validate/json-strings.js";
 import { type CfnSchemaSource, directorySchemaSource } from "../validate/schema-source.js";
 import { validateConfig } from "../validate/validators.js";
 import { type AwsSession, openSession } from "./aws-session.js";
@@ -150,6 +151,7 @@ export class CloudControlBackend implements ProviderBackend {
 
   async validateResourceConfig(request: ValidateResourceConfigRequest): Promise<DiagnosticsResponse> {
     const diagnostics = validateConfig(request.definition.attributes, request.config);
+    diagnostics.push(...invalidJsonStrings(request.definition.attributes, request.config));
     if (!hasErrors(diagnostics) && this.schemaValidator) {
       diagnostics.push(...(await this.schemaValidator.validate(request.definition, request.config)));
     }
