@@ -3,7 +3,7 @@
 // strings inside unknown collections wait for plan. The diagnostic points at the attribute (at the
 // set, for a string inside a set element, since set elements have no address).
 import { type Diagnostic, errorDiagnostic } from "../../protocol/provider-backend.js";
-import { parseJsonDoc } from "../convert/json-doc.js";
+import { JsonDocError, parseJsonDoc } from "../convert/json-doc.js";
 import type { Attributes, AttributeType, ElementType } from "../schema/types.js";
 import { type AttributePath, formatPath, type PathStep } from "../values/path.js";
 import { isRecord, isUnknown, type TfValue } from "../values/value.js";
@@ -15,10 +15,11 @@ export function invalidJsonStrings(attributes: Attributes, config: TfValue): Dia
     try {
       parseJsonDoc(text);
     } catch (error) {
+      if (!(error instanceof JsonDocError)) throw error;
       found.push(
         errorDiagnostic(
           "Invalid JSON String Value",
-          `${formatPath(path)}: the value is not a JSON document (${(error as Error).message}).`,
+          `${formatPath(path)}: the value is not a JSON document (${error.message}).`,
           path,
         ),
       );
