@@ -51,6 +51,7 @@ import { configuredPaths } from "../plan/configured-paths.js";
 import { decodePrivateRecord, encodePrivateRecord } from "../state/configured-record.js";
 import { DesiredStateSchemaValidator } from "../validate/desired-state-schema.js";
 import { directorySchemaSource, type SchemaSource } from "../../cfn/schema-source.js";
+import { invalidJsonStrings } from "../validate/json-strings.js";
 import { validateConfig } from "../validate/validators.js";
 import type { TfValue } from "../../terraform/values/value.js";
 import { type AwsSession, openSession } from "./aws-session.js";
@@ -158,6 +159,7 @@ export class CloudControlBackend implements ProviderBackend {
         request.clientCapabilities.writeOnlyAttributesAllowed,
       ),
     );
+    diagnostics.push(...invalidJsonStrings(request.definition.attributes, request.config));
     if (!hasErrors(diagnostics) && this.schemaValidator) {
       diagnostics.push(...(await this.schemaValidator.validate(request.definition, request.config)));
     }

@@ -8,14 +8,15 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { type Diagnostic, errorDiagnostic } from "../../terraform/provider-backend.js";
 import { cfnRegExpEngine } from "../../cfn/regex/lenient-engine.js";
 import { modelSchemaOf } from "../../cfn/model-schema.js";
-import type { Attributes, AttributeType, ResourceDefinition } from "../../terraform/schema/types.js";
+import type { Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import { jsonDocToPlain } from "../convert/json-doc.js";
 import { toDesiredState } from "../convert/to-cfn.js";
 import { planResource } from "../plan/plan-resource.js";
-import type { AttributePath, PathStep } from "../../terraform/values/path.js";
+import { type AttributePath, formatPath } from "../../terraform/values/path.js";
 import { isWhollyKnown, type TfValue } from "../../terraform/values/value.js";
+import { hasJsonStrings } from "./json-strings.js";
+import { locatePointer } from "./schema-pointer.js";
 import type { SchemaSource } from "../../cfn/schema-source.js";
-import { pointerTokens } from "../../cfn/json-pointer.js";
 
 export class DesiredStateSchemaValidator {
   private readonly compiled = new Map<string, Promise<ValidateFunction | undefined>>();
@@ -45,30 +46,51 @@ export class DesiredStateSchemaValidator {
     return entry;
   }
 
-  /** Diagnostics for a configuration; nothing while parts of it are still unknown. */
+  /**
+   * Diagnostics for a configuration. While parts of it are unknown only JSON-string attributes are
+   * checked: a known document is complete, so what the schema says about its inside holds already,
+   * whereas anything about its surroundings may still change.
+   */
   async validate(definition: ResourceDefinition, config: TfValue): Promise<Diagnostic[]> {
-    if (config === null || !isWhollyKnown(config)) return [];
+    if (config === null) return [];
+    const complete = isWhollyKnown(config);
+    if (!complete && !hasJsonStrings(definition.attributes)) return [];
     const validate = await this.validatorFor(definition.cfnTypeName);
     if (!validate) return [];
+    let planned: TfValue;
     let desired: unknown;
     try {
-      desired = jsonDocToPlain(toDesiredState(definition.attributes, plannedCreate(definition, config)));
+      planned = plannedCreate(definition, config);
+      desired = jsonDocToPlain(toDesiredState(definition.attributes, planned));
     } catch {
-      return []; // translation problems are reported by plan and apply
+      return []; // translation problems are reported by invalidJsonStrings, plan and apply
     }
     if (validate(desired)) return [];
-    return dedupe(validate.errors ?? []).map((error) => {
+    const diagnostics: Diagnostic[] = [];
+    for (const error of dedupe(validate.errors ?? [])) {
+      if (
+        !complete &&
+        locatePointer(definition.attributes, error.instancePath, planned).insideJson === undefined
+      )
+        continue;
       const pointer =
         error.keyword === "required"
           ? `${error.instancePath}/${String(error.params.missingProperty)}`
           : error.instancePath;
-      const path = terraformPath(definition.attributes, pointer);
-      return errorDiagnostic(
-        "Value Conflicts With CloudFormation Schema",
-        `The desired state for ${definition.cfnTypeName} does not satisfy its CloudFormation schema at ${pointer || "/"}: ${reason(error)}`,
-        path.length > 0 ? path : undefined,
+      const location = locatePointer(definition.attributes, pointer, planned);
+      const where =
+        location.insideJson === undefined
+          ? pointer || "/"
+          : `${formatPath(location.path)}${location.insideJson === "" ? "" : ` at ${location.insideJson}`}`;
+      diagnostics.push(
+        errorDiagnostic(
+          "Value Conflicts With CloudFormation Schema",
+          `The desired state for ${definition.cfnTypeName} does not satisfy its CloudFormation schema at ${where}: ${reason(error)}`,
+          location.path.length > 0 ? location.path : undefined,
+        ),
       );
-    });
+    }
+    return diagnostics;
   }
 }
 
@@ -109,33 +131,5 @@ function reason(error: ErrorObject): string {
 
 /** The Terraform path of a desired-state pointer, as far as attributes can follow it. */
 export function terraformPath(attributes: Attributes, pointer: string): AttributePath {
-  const segments = pointerTokens(pointer) ?? [];
-  const path: PathStep[] = [];
-  let scope: Attributes | undefined = attributes;
-  let type: AttributeType | undefined;
-  for (const segment of segments) {
-    if (scope) {
-      const name: string | undefined = Object.keys(scope).find((n) => scope?.[n]?.cfnName === segment);
-      if (name === undefined) break;
-      path.push({ attribute: name });
-      type = (scope[name] as Attributes[string]).type;
-      scope = type.kind === "object" ? type.attributes : undefined;
-      continue;
-    }
-    if (!type) break;
-    if ((type.kind === "listNested" || type.kind === "list") && /^\d+$/.test(segment)) {
-      path.push({ index: Number(segment) });
-      scope = type.kind === "listNested" ? type.attributes : undefined;
-      type = type.kind === "list" ? type.element : undefined;
-      continue;
-    }
-    if (type.kind === "mapNested" || type.kind === "map") {
-      path.push({ key: segment });
-      scope = type.kind === "mapNested" ? type.attributes : undefined;
-      type = type.kind === "map" ? type.element : undefined;
-      continue;
-    }
-    break; // sets and JSON documents have no deeper address
-  }
-  return path;
+  return locatePointer(attributes, pointer).path;
 }
