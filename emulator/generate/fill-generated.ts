@@ -6,6 +6,7 @@ import type { ResourceType } from "../schema/type-registry.js";
 import type { JsonObject, JsonValue } from "../types.js";
 import { type GenerationContext, plausibleValue, randomString } from "./plausible-values.js";
 import { resolveRefs, schemaNodeAt } from "./schema-nodes.js";
+import { applyValueRules } from "./type-value-rules.js";
 
 const isArnPath = (path: readonly string[]): boolean => /(Arn|ARN)$/.test(path[path.length - 1] ?? "");
 
@@ -64,6 +65,8 @@ export function fillGeneratedValues(type: ResourceType, model: JsonObject, ctx: 
     if (!isReadOnlyPath(type, path) && getAtPath(model, path) === undefined)
       generateAt(type, model, path, ctx);
   }
+  // Values whose shape a service fixes (S3 domain names, Connect ids...) before the generic guesses.
+  applyValueRules(type.typeName, model, ctx);
   // Shallow paths before deep ones (parents exist first); ARNs last so they can embed the ids.
   const ordered = [...type.generated].sort(
     (a, b) => Number(isArnPath(a)) - Number(isArnPath(b)) || a.length - b.length,

@@ -152,7 +152,7 @@ export function fitsStringNode(node: JsonObject, value: string): boolean {
   return true;
 }
 
-function uuid(random: () => number): string {
+export function uuid(random: () => number): string {
   const hex = randomString(random, HEX, 32);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
 }

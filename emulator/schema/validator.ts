@@ -70,7 +70,8 @@ function reasonOf(error: ErrorObject): string {
     case "additionalProperties":
       return `extraneous key [${String(params.additionalProperty)}] is not permitted`;
     case "type":
-      return `expected type: ${String(params.type)}, found: ${kindOf(error.data)}`;
+      // The service names JSON types capitalised, as it does the found kind ("String", "Boolean").
+      return `expected type: ${capitalised(String(params.type))}, found: ${kindOf(error.data)}`;
     case "enum":
       return `${quote(error.data)} is not a valid enum value (allowed: ${quote(params.allowedValues)})`;
     case "pattern":
@@ -98,6 +99,13 @@ export function describeErrors(errors: readonly ErrorObject[]): string[] {
   const lines = errors.map((error) => `#${error.instancePath}: ${reasonOf(error)}`);
   return [...new Set(lines)];
 }
+
+/** JSON type names as the service spells them: `integer` -> `Integer`, `string,null` -> `String,Null`. */
+const capitalised = (name: string): string =>
+  name
+    .split(",")
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join(",");
 
 /** The StatusMessage of a FAILED InvalidRequest event for these violations. */
 export function validationFailureMessage(violations: readonly string[]): string {

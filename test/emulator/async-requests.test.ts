@@ -131,10 +131,14 @@ describe("idempotency and concurrency", () => {
   });
 
   test("same ClientToken with other input → ClientTokenConflictException (409)", async () => {
-    await accept(harness, "conflict-a", "token-2");
+    const original = await accept(harness, "conflict-a", "token-2");
     const other = await rejection(accept(harness, "conflict-b", "token-2"));
     assert.equal(other.name, "ClientTokenConflictException");
     assert.equal(other.$metadata?.httpStatusCode, 409);
+    assert.equal(
+      other.message,
+      `ClientToken token-2 is already associated with an existing operation with RequestToken ${original.RequestToken}`,
+    );
     const otherOperation = await rejection(
       harness.client.send(
         new DeleteResourceCommand({ TypeName: LOG_GROUP, Identifier: "conflict-a", ClientToken: "token-2" }),

@@ -316,7 +316,7 @@ describe("FAILED progress events", () => {
     assert.match(missing.StatusMessage ?? "", /#: required key \[RoleName\] not found/);
 
     const wrongType = await refusedCreate(LOG_GROUP, { LogGroupName: "typed", RetentionInDays: "seven" });
-    assert.match(wrongType.StatusMessage ?? "", /#\/RetentionInDays: expected type: integer, found: String/);
+    assert.match(wrongType.StatusMessage ?? "", /#\/RetentionInDays: expected type: Integer, found: String/);
 
     const notInEnum = await refusedCreate(LOG_GROUP, { LogGroupName: "enum", RetentionInDays: 8 });
     assert.match(notInEnum.StatusMessage ?? "", /#\/RetentionInDays: 8 is not a valid enum value/);
