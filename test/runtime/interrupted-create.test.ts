@@ -41,6 +41,10 @@ describe("StopProvider during slow CreateResource calls", () => {
     await delay(300);
     h.backend.stop();
     const results = await Promise.all(running);
+    // The cut-off calls still reach the emulator once their latency ends; the same ClientToken
+    // makes each land on the request its repeat started (five requests, not ten).
+    while (h.emulator.control.calls({ operation: "CreateResource" }).length < 10) await delay(20);
+    assert.equal(h.emulator.control.listRequests().length, 5);
     const inState = results.map((r) => idOf(r.state)).filter((id) => typeof id === "string");
     const stored = h.emulator.control.listResources("AWS::EC2::VPC").map((r) => r.identifier);
     return { results, inState, stored };
@@ -61,6 +65,16 @@ describe("StopProvider during slow CreateResource calls", () => {
     h.emulator.control.setConfig({ completeAfterPolls: 0, completeAfterMs: 0 });
     const { results, inState, stored } = await interruptFive();
     for (const r of results) assert.match(errorsOf(r.diagnostics), /CreateResource/);
+    assert.equal(stored.length, 5);
+    assert.deepEqual([...inState].sort(), [...stored].sort());
+  });
+
+  test("requests that a cancel does not stop are followed to the end and recorded", async () => {
+    h.emulator.control.setConfig({ completeAfterPolls: 0, completeAfterMs: 600 });
+    h.emulator.control.addFault({ kind: "ignore-cancel", operation: "CreateResource" });
+    const { results, inState, stored } = await interruptFive();
+    for (const r of results) assert.match(errorsOf(r.diagnostics), /CreateResource/);
+    assert.equal(h.emulator.control.calls({ operation: "CancelResourceRequest" }).length, 5);
     assert.equal(stored.length, 5);
     assert.deepEqual([...inState].sort(), [...stored].sort());
   });
