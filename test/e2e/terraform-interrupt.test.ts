@@ -40,7 +40,10 @@ describe("terraform interrupted during create", { skip }, () => {
     assertNoContractViolation(r);
     assert.notEqual(r.code, 0, "an interrupted apply reports failure");
     // The cut-off calls land after their latency; their ClientToken ties them to the same requests.
-    while (ws.emulator.control.calls({ operation: "CreateResource" }).length < 20) await delay(50);
+    // Bounded, so a provider that never repeats them fails here instead of hanging.
+    const landing = Date.now() + 15_000;
+    while (ws.emulator.control.calls({ operation: "CreateResource" }).length < 20 && Date.now() < landing)
+      await delay(50);
     const remote = ws.emulator.control.listResources("AWS::EC2::VPC").map((o) => o.identifier);
     const list = await ws.run("state", "list");
     const addresses = list.stdout.split("\n").filter((line) => line.startsWith("awscc_ec2_vpc."));

@@ -43,7 +43,9 @@ describe("StopProvider during slow CreateResource calls", () => {
     const results = await Promise.all(running);
     // The cut-off calls still reach the emulator once their latency ends; the same ClientToken
     // makes each land on the request its repeat started (five requests, not ten).
-    while (h.emulator.control.calls({ operation: "CreateResource" }).length < 10) await delay(20);
+    const landing = Date.now() + 5_000; // bounded: a provider that never repeats them fails below
+    while (h.emulator.control.calls({ operation: "CreateResource" }).length < 10 && Date.now() < landing)
+      await delay(20);
     assert.equal(h.emulator.control.listRequests().length, 5);
     const inState = results.map((r) => idOf(r.state)).filter((id) => typeof id === "string");
     const stored = h.emulator.control.listResources("AWS::EC2::VPC").map((r) => r.identifier);
