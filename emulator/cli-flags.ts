@@ -47,6 +47,11 @@ export function hangFlag(text: string): FaultRuleSpec {
   return parseFaultRule({ kind: "hang", ...scope(text) });
 }
 
+/** `--ignore-cancel SCOPE`: matching requests acknowledge a cancel but complete anyway. */
+export function ignoreCancelFlag(text: string): FaultRuleSpec {
+  return parseFaultRule({ kind: "ignore-cancel", ...scope(text) });
+}
+
 /** `--error SCOPE=ExceptionName`: answer matching calls with that exception. */
 export function errorFlag(text: string): FaultRuleSpec {
   const [where, value] = splitValue("error", text);

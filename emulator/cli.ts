@@ -7,6 +7,7 @@ import {
   failFlag,
   faultJsonFlag,
   hangFlag,
+  ignoreCancelFlag,
   latencyFlag,
   throttleFlag,
 } from "./cli-flags.js";
@@ -80,6 +81,12 @@ const program = new Command()
   )
   .option("--hang <scope>", "matching requests never finish (repeatable)", collect(hangFlag), [])
   .option(
+    "--ignore-cancel <scope>",
+    "matching requests complete even when cancelled (repeatable)",
+    collect(ignoreCancelFlag),
+    [],
+  )
+  .option(
     "--error <scope=exception>",
     "answer matching calls with an exception (repeatable)",
     collect(errorFlag),
@@ -117,6 +124,7 @@ async function main(): Promise<void> {
     ...options.latency,
     ...options.fail,
     ...options.hang,
+    ...options.ignoreCancel,
     ...options.error,
     ...options.fault,
   ];

@@ -126,6 +126,8 @@ export interface RequestRecord {
   /** DesiredState (CREATE) or PatchDocument (UPDATE) text, run when the request completes. */
   document?: string;
   hang?: boolean;
+  /** A cancel is acknowledged but does not stop the request: it completes as if not cancelled. */
+  ignoresCancel?: boolean;
   stagedFailure?: StagedFailure;
   hookEvents?: HookEvent[];
   statusMessage?: string;

@@ -1,7 +1,7 @@
 // Fault injection rules, per operation and per type: throttling (the next N calls or a fraction of
 // calls), synchronous exceptions, added latency, requests that end FAILED with a chosen
 // HandlerErrorCode (with or without an Identifier, with or without an object behind it) and
-// requests that never finish.
+// requests that never finish, and requests that a cancel does not stop.
 import {
   API_OPERATIONS,
   type ApiOperation,
@@ -11,7 +11,7 @@ import {
   type HookEvent,
 } from "../types.js";
 
-export const FAULT_KINDS = ["throttle", "error", "fail", "latency", "hang"] as const;
+export const FAULT_KINDS = ["throttle", "error", "fail", "latency", "hang", "ignore-cancel"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 const REQUEST_CREATING_OPERATIONS: ReadonlySet<ApiOperation> = new Set([
@@ -108,7 +108,8 @@ export function parseFaultRule(input: unknown): FaultRuleSpec {
   if (operation !== undefined && !API_OPERATIONS.includes(operation as ApiOperation)) {
     throw new FaultSpecError(`unknown operation ${operation}; expected one of ${API_OPERATIONS.join(", ")}`);
   }
-  if ((kind === "fail" || kind === "hang") && operation !== undefined) {
+  const requestFault = kind === "fail" || kind === "hang" || kind === "ignore-cancel";
+  if (requestFault && operation !== undefined) {
     if (!REQUEST_CREATING_OPERATIONS.has(operation as ApiOperation)) {
       throw new FaultSpecError(`a ${kind} fault applies to CreateResource, UpdateResource or DeleteResource`);
     }

@@ -252,6 +252,8 @@ export class CloudControlService {
     const apiOperation = MUTATING_OPERATIONS[operation];
     const hang = this.deps.faults.fire("hang", apiOperation, type.typeName, "first").length > 0;
     const failRule = this.deps.faults.fire("fail", apiOperation, type.typeName, "first")[0];
+    const ignoresCancel =
+      this.deps.faults.fire("ignore-cancel", apiOperation, type.typeName, "first").length > 0;
     const now = this.deps.clock();
     const request: RequestRecord = {
       requestToken: this.deps.newRequestToken(),
@@ -271,6 +273,7 @@ export class CloudControlService {
       document,
     };
     if (hang) request.hang = true;
+    if (ignoresCancel) request.ignoresCancel = true;
     if (failRule?.errorCode !== undefined) {
       const staged: StagedFailure = {
         errorCode: failRule.errorCode,

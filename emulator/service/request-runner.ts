@@ -53,7 +53,8 @@ export class RequestRunner {
 
   /** Runs the request's handler (or ends its cancellation) and records the outcome. */
   finish(request: RequestRecord): void {
-    if (request.status === "CANCEL_IN_PROGRESS") {
+    // The service promises nothing about a cancelled request: with ignoresCancel it goes on.
+    if (request.status === "CANCEL_IN_PROGRESS" && !request.ignoresCancel) {
       this.setStatus(request, "CANCEL_COMPLETE");
       return;
     }

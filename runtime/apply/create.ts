@@ -15,13 +15,12 @@ import { fillAfterApply } from "./fill-after-apply.js";
 import { RequestError, runRequest } from "./request.js";
 import { withSecrets } from "../state/write-only-arguments.js";
 import type { JsonDocObject } from "../convert/json-doc.js";
+import { createMayHaveStarted, settleCreate } from "./settle-create.js";
 
 export interface ApplyOutcome {
   readonly newState: TfValue;
   readonly diagnostics: Diagnostic[];
 }
-
-const CLEANUP_TIMEOUT_MS = 10_000;
 
 /**
  * The identifier of the object a failed create may have left behind. A create that failed with
@@ -33,33 +32,6 @@ function leftoverIdentifier(
   identifier: string | undefined,
 ): string | undefined {
   return errorCode === "AlreadyExists" ? undefined : identifier;
-}
-
-interface Settled {
-  readonly identifier: string | undefined;
-  readonly errorCode: string | undefined;
-}
-
-/**
- * After a create we stopped waiting for (timeout, cancellation, failed poll): look once more, and
- * if the request still runs ask Cloud Control to cancel it, so the remote object either never
- * appears or is named by the (tainted) state we return. awscc leaves such requests running.
- */
-async function settleAbandonedCreate(
-  ctx: OperationContext,
-  requestToken: string,
-): Promise<Settled | undefined> {
-  const signal = AbortSignal.timeout(CLEANUP_TIMEOUT_MS);
-  try {
-    const { event } = await ctx.api.getResourceRequestStatus(requestToken, signal);
-    if (event.OperationStatus === "PENDING" || event.OperationStatus === "IN_PROGRESS") {
-      const cancelled = await ctx.api.cancelResourceRequest(requestToken, signal);
-      return { identifier: cancelled?.Identifier || event.Identifier || undefined, errorCode: undefined };
-    }
-    return { identifier: event.Identifier || undefined, errorCode: event.ErrorCode };
-  } catch {
-    return undefined; // best effort: the diagnostic already names the RequestToken
-  }
 }
 
 export async function createResource(
@@ -85,8 +57,15 @@ export async function createResource(
   } catch (error) {
     if (!(error instanceof RequestError)) throw error;
     let known = leftoverIdentifier(error.errorCode, error.identifier);
-    if (error.stage === "wait" && error.requestToken && error.waitKind !== "failed") {
-      const settled = await settleAbandonedCreate(ctx, error.requestToken);
+    const abandoned = error.stage === "wait" && error.requestToken && error.waitKind !== "failed";
+    const interrupted = error.stage === "call" && createMayHaveStarted(error.reason);
+    if (abandoned || interrupted) {
+      const settled = await settleCreate({
+        api: ctx.api,
+        requestToken: error.requestToken,
+        repeatCreate: (signal) =>
+          ctx.api.createResource(definition.cfnTypeName, desired, clientToken, signal),
+      });
       if (settled) known = leftoverIdentifier(settled.errorCode, settled.identifier ?? known);
     }
     return {

@@ -27,3 +27,20 @@ export function describeError(error: unknown): string {
 
 export const operationFailed = (operation: string, error: unknown): string =>
   `Calling Cloud Control API service ${operation} operation returned: ${describeError(error)}`;
+
+const THROTTLING_NAMES = /Throttl|TooManyRequests|RequestLimitExceeded|SlowDown/;
+
+/**
+ * Whether a failed call says nothing about the request it asked about, so asking again later may
+ * succeed: throttling, server errors, and failures without an HTTP answer (connection refused or
+ * reset, timeouts). A modelled 4xx answer (e.g. RequestTokenNotFound) is final.
+ */
+export function isTransientError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const details = error as Error & { $retryable?: unknown; $metadata?: { httpStatusCode?: number } };
+  if (details.$retryable) return true;
+  if (THROTTLING_NAMES.test(error.name)) return true;
+  const status = details.$metadata?.httpStatusCode;
+  if (status === undefined) return true;
+  return status === 429 || status >= 500;
+}

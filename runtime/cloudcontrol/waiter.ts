@@ -3,7 +3,7 @@
 // or the caller cancels. Delays are injectable so tests need not sleep for seconds.
 import type { HookProgressEvent, ProgressEvent } from "@aws-sdk/client-cloudcontrol";
 import type { CloudControlApi } from "./client.js";
-import { describeError, isAbortError } from "./errors.js";
+import { describeError, isAbortError, isTransientError } from "./errors.js";
 
 export interface WaitTiming {
   /** awscc: 5 s. Also the margin kept before the deadline. */
@@ -14,6 +14,12 @@ export interface WaitTiming {
 }
 
 export const DEFAULT_WAIT_TIMING: WaitTiming = { minDelayMs: 5_000, maxDelayMs: 120_000 };
+
+/**
+ * One status poll may take this long before it is given up and tried again: a connection that
+ * hangs must not use up the whole operation's time in a single call.
+ */
+export const POLL_CALL_TIMEOUT_MS = 60_000;
 
 export type WaitFailureKind = "failed" | "timeout" | "cancelled" | "api";
 
@@ -88,43 +94,63 @@ export async function waitForRequest(request: WaitRequest): Promise<ProgressEven
   const fail = (kind: WaitFailureKind, message: string): WaitError =>
     new WaitError(kind, message, lastEvent, requestToken);
   const timeoutMessage = "exceeded max wait time for ResourceRequestSuccess waiter";
+  let failedPolls = 0;
+  let lastFailure: unknown;
+  const lastPollError = (error: unknown): string =>
+    error !== undefined
+      ? `; the last status poll failed${failedPolls > 1 ? ` (${failedPolls} in a row)` : ""}: ${describeError(error)}`
+      : "";
   for (let poll = 1; ; poll++) {
     if (signal.aborted)
       throw fail("cancelled", "request cancelled while waiting for the operation to complete");
     const remaining = deadline - now();
-    if (remaining <= 0) throw fail("timeout", timeoutMessage);
-    const deadlineSignal = AbortSignal.any([signal, AbortSignal.timeout(remaining)]);
+    if (remaining <= 0) throw fail("timeout", `${timeoutMessage}${lastPollError(lastFailure)}`);
+    const pollSignal = AbortSignal.any([
+      signal,
+      AbortSignal.timeout(Math.min(remaining, POLL_CALL_TIMEOUT_MS)),
+    ]);
     let status;
     try {
-      status = await api.getResourceRequestStatus(requestToken, deadlineSignal);
+      status = await api.getResourceRequestStatus(requestToken, pollSignal);
+      failedPolls = 0;
+      lastFailure = undefined;
     } catch (error) {
       if (signal.aborted)
         throw fail("cancelled", "request cancelled while waiting for the operation to complete");
-      if (isAbortError(error) || deadlineSignal.aborted) throw fail("timeout", timeoutMessage);
-      throw fail("api", describeError(error));
+      // A call cut off by the deadline says less than the failure before it.
+      const reported = isAbortError(error) ? (lastFailure ?? error) : error;
+      if (deadline - now() <= 0) throw fail("timeout", `${timeoutMessage}${lastPollError(reported)}`);
+      // The request goes on whether or not we can see it: a poll that fails for a passing reason
+      // (outage, throttling, a call that hung) is tried again, with the same backoff as polling.
+      if (!isTransientError(error)) throw fail("api", describeError(error));
+      failedPolls++;
+      lastFailure = error;
     }
-    lastEvent = status.event;
-    request.onEvent?.(status.event);
-    switch (status.event.OperationStatus) {
-      case "SUCCESS":
-        return status.event;
-      case "FAILED":
-        // Deleting something that is already gone is what the caller wanted.
-        if (status.event.ErrorCode === "NotFound" && status.event.Operation === "DELETE") return status.event;
-        throw fail(
-          "failed",
-          `waiter state transitioned to FAILED. StatusMessage: ${status.event.StatusMessage ?? ""}. ` +
-            `ErrorCode: ${status.event.ErrorCode ?? ""}${hookFailures(status.hooks)}`,
-        );
-      case "CANCEL_COMPLETE":
-        // awscc counts this as success; the operation did not happen, so it is a failure here.
-        throw fail("failed", "the request was cancelled (CANCEL_COMPLETE) before it completed");
-      default:
-        break; // PENDING, IN_PROGRESS, CANCEL_IN_PROGRESS: keep polling
+    if (status) {
+      lastEvent = status.event;
+      request.onEvent?.(status.event);
+      switch (status.event.OperationStatus) {
+        case "SUCCESS":
+          return status.event;
+        case "FAILED":
+          // Deleting something that is already gone is what the caller wanted.
+          if (status.event.ErrorCode === "NotFound" && status.event.Operation === "DELETE")
+            return status.event;
+          throw fail(
+            "failed",
+            `waiter state transitioned to FAILED. StatusMessage: ${status.event.StatusMessage ?? ""}. ` +
+              `ErrorCode: ${status.event.ErrorCode ?? ""}${hookFailures(status.hooks)}`,
+          );
+        case "CANCEL_COMPLETE":
+          // awscc counts this as success; the operation did not happen, so it is a failure here.
+          throw fail("failed", "the request was cancelled (CANCEL_COMPLETE) before it completed");
+        default:
+          break; // PENDING, IN_PROGRESS, CANCEL_IN_PROGRESS: keep polling
+      }
     }
     let delay = pollDelayMs(poll, timing);
     const left = deadline - now();
-    if (left < timing.minDelayMs) throw fail("timeout", timeoutMessage);
+    if (left < timing.minDelayMs) throw fail("timeout", `${timeoutMessage}${lastPollError(lastFailure)}`);
     if (left - delay <= timing.minDelayMs) delay = Math.max(0, left - timing.minDelayMs);
     try {
       await sleep(delay, signal);

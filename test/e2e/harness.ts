@@ -1,7 +1,7 @@
 // Drives the real Terraform CLI against the built provider binary (through dev_overrides) and a
 // Cloud Control emulator started in this process.
 import assert from "node:assert/strict";
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -118,16 +118,22 @@ export class TerraformWorkspace {
 
   /** Runs `terraform <args>`; commands that print plans get -no-color so output can be matched. */
   run(...args: string[]): Promise<TerraformResult> {
+    return this.start(...args).result;
+  }
+
+  /** Like run, but hands back the process too (e.g. to send it SIGINT). */
+  start(...args: string[]): { child: ChildProcess; result: Promise<TerraformResult> } {
     const [command, ...rest] = args;
     const argv = COLORED.has(command ?? "") ? [command!, "-no-color", ...rest] : args;
-    return new Promise((resolve) => {
-      const child = spawn("terraform", argv, { cwd: this.dir, env: this.env });
+    const child = spawn("terraform", argv, { cwd: this.dir, env: this.env });
+    const result = new Promise<TerraformResult>((resolve) => {
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
       child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
       child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
     });
+    return { child, result };
   }
 
   /** `terraform show -json` state values, keyed by resource address. */
