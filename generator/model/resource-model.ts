@@ -11,6 +11,7 @@ import type {
 import { AttributeWalker, type ModelNote, rootParent, type WalkContext } from "./attributes.js";
 import { type CfnResourceSchema, MappingError } from "./cfn-schema.js";
 import { singularDataSourceFrom } from "../../runtime/schema/derive.js";
+import { withTimeoutsAttribute } from "../../runtime/schema/timeouts.js";
 import { isGlobalService } from "./global-services.js";
 import { identityName, isMetaArgument, topLevelAttributeName, type TypeNames, typeNames } from "./naming.js";
 import { rootPath, pointerSet } from "./pointers.js";
@@ -124,7 +125,7 @@ export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
       tfTypeName: names.tfTypeName,
       description: schema.description ?? "",
       schemaVersion: 1,
-      attributes: { ...attributes, id: resourceId },
+      attributes: withTimeoutsAttribute({ ...attributes, id: resourceId }),
       primaryIdentifier: schema.primaryIdentifier ?? [],
       identity: identity(schema),
       readOnlyProperties: schema.readOnlyProperties ?? [],

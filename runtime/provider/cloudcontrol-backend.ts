@@ -30,6 +30,7 @@ import type { ResourceDefinition } from "../schema/types.js";
 import { createResource } from "../apply/create.js";
 import { type OperationContext, definitionTimeoutMs, type ResourceOperation } from "../apply/context.js";
 import { deleteResource } from "../apply/delete.js";
+import { carryTimeouts, explainTimeout, withConfiguredTimeouts } from "../apply/resource-timeouts.js";
 import { updateResource } from "../apply/update.js";
 import { type CloudControlApi, sdkCloudControlApi } from "../cloudcontrol/client.js";
 import { newClientToken } from "../cloudcontrol/client-token.js";
@@ -173,7 +174,10 @@ export class CloudControlBackend implements ProviderBackend {
       request.definition,
       request.currentState,
     );
-    return { newState: outcome.newState, diagnostics: outcome.diagnostics };
+    return {
+      newState: carryTimeouts(request.definition, request.currentState, outcome.newState),
+      diagnostics: outcome.diagnostics,
+    };
   }
 
   planResourceChange(request: PlanResourceChangeRequest): PlanResourceChangeResponse {
@@ -202,8 +206,10 @@ export class CloudControlBackend implements ProviderBackend {
 
   async applyResourceChange(request: ApplyResourceChangeRequest): Promise<ApplyResourceChangeResponse> {
     if (!this.configured) return { newState: request.priorState, diagnostics: [notConfigured()] };
-    const ctx = this.context(this.configured);
     const { definition, priorState, plannedState } = request;
+    const operation = plannedState === null ? "delete" : priorState === null ? "create" : "update";
+    const timed = plannedState ?? priorState; // whose `timeouts` govern this operation
+    const ctx = withConfiguredTimeouts(this.context(this.configured), definition, timed);
     const outcome =
       plannedState === null
         ? await deleteResource(ctx, definition, priorState)
@@ -213,8 +219,9 @@ export class CloudControlBackend implements ProviderBackend {
     // A successful create or update has sent the write-only values: they are known from now on.
     const sent = plannedState !== null && !hasErrors(outcome.diagnostics);
     return {
-      newState: outcome.newState,
-      diagnostics: outcome.diagnostics,
+      newState:
+        plannedState === null ? outcome.newState : carryTimeouts(definition, plannedState, outcome.newState),
+      diagnostics: explainTimeout(outcome.diagnostics, definition, timed, operation),
       ...(sent ? { private: NO_PRIVATE } : {}),
     };
   }

@@ -6,6 +6,7 @@ import type {
   ResourceDefinition,
   SingularDataSourceDefinition,
 } from "./types.js";
+import { isTimeoutsAttribute } from "./timeouts.js";
 
 function computedType(type: AttributeType): AttributeType {
   if ("attributes" in type) return { kind: type.kind, attributes: computedAttributes(type.attributes) };
@@ -31,7 +32,11 @@ function computedAttributes(attributes: Attributes): Attributes {
  * Computed and no validators, defaults or plan modifiers; `id` is Required.
  */
 export function toSingularDataSourceAttributes(resourceAttributes: Attributes): Attributes {
-  const { id: _resourceId, ...rest } = resourceAttributes;
+  const { id: _resourceId, ...fromCfn } = resourceAttributes;
+  // Data sources read the object: the resource's own time limits have no meaning there.
+  const rest = Object.fromEntries(
+    Object.entries(fromCfn).filter(([name, attribute]) => !isTimeoutsAttribute(name, attribute)),
+  );
   return {
     ...computedAttributes(rest),
     id: {
