@@ -12,6 +12,7 @@ import { AttributeWalker, type ModelNote, rootParent, type WalkContext } from ".
 import { type CfnResourceSchema, MappingError } from "./cfn-schema.js";
 import { singularDataSourceFrom } from "../../runtime/schema/derive.js";
 import { withTimeoutsAttribute } from "../../runtime/schema/timeouts.js";
+import { withTagsAllAttribute } from "../../runtime/tags/default-tags.js";
 import { isGlobalService } from "./global-services.js";
 import { identityName, isMetaArgument, topLevelAttributeName, type TypeNames, typeNames } from "./naming.js";
 import { rootPath, pointerSet } from "./pointers.js";
@@ -125,7 +126,10 @@ export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
       tfTypeName: names.tfTypeName,
       description: schema.description ?? "",
       schemaVersion: 1,
-      attributes: withTimeoutsAttribute({ ...attributes, id: resourceId }),
+      attributes: withTagsAllAttribute(
+        withTimeoutsAttribute({ ...attributes, id: resourceId }),
+        schema.createOnlyProperties ?? [],
+      ),
       primaryIdentifier: schema.primaryIdentifier ?? [],
       identity: identity(schema),
       readOnlyProperties: schema.readOnlyProperties ?? [],

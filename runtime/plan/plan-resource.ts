@@ -21,6 +21,7 @@ import { mapNested } from "./nested.js";
 import { readOnlyElementMembers, unknownRegeneratedMembers } from "./regenerated-members.js";
 import { multisetPlanValue } from "./multiset.js";
 import { type Unknowable, unknowableWhenNull, withoutUnknowable } from "./unknowable.js";
+import { type DefaultTags, NO_DEFAULT_TAGS, planTagsAll } from "../tags/tags-all-state.js";
 
 export interface PlanInput {
   readonly definition: ResourceDefinition;
@@ -30,6 +31,8 @@ export interface PlanInput {
   readonly config: TfValue;
   /** The prior state was imported: its write-only values were never read (import-marker.ts). */
   readonly writeOnlyUnknown?: boolean;
+  /** The provider's default_tags (merged into tags_all). */
+  readonly defaultTags?: DefaultTags;
 }
 
 export interface PlanResult {
@@ -53,7 +56,13 @@ const takesDefault = (attribute: Attribute): boolean =>
 const isEmptyCollection = (value: TfValue): boolean =>
   Array.isArray(value) ? value.length === 0 : isRecord(value) && Object.keys(value).length === 0;
 
-export function planResource({
+export function planResource(input: PlanInput): PlanResult {
+  const result = planResourceValues(input);
+  const { definition, config, prior, defaultTags = NO_DEFAULT_TAGS } = input;
+  return { ...result, planned: planTagsAll(definition, result.planned, config, prior, defaultTags) };
+}
+
+function planResourceValues({
   definition,
   prior,
   proposed,

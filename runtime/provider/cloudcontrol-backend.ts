@@ -49,6 +49,13 @@ import { type CfnSchemaSource, directorySchemaSource } from "../validate/schema-
 import { validateConfig } from "../validate/validators.js";
 import { type AwsSession, openSession } from "./aws-session.js";
 import { readProviderSettings } from "./settings.js";
+import {
+  type DefaultTags,
+  NO_DEFAULT_TAGS,
+  splitTagsAfterApply,
+  splitTagsAfterRead,
+  tagsForCloudControl,
+} from "../tags/tags-all-state.js";
 
 export interface CloudControlBackendOptions {
   /** CloudFormation schemas for desired-state validation; `null` turns that check off. */
@@ -78,6 +85,7 @@ const notConfigured = (): Diagnostic =>
 
 export class CloudControlBackend implements ProviderBackend {
   private configured: Configured | undefined;
+  private defaultTags: DefaultTags = NO_DEFAULT_TAGS;
   private stopController = new AbortController();
   private readonly inFlight = new InFlightRequests();
   private readonly schemaValidator: DesiredStateSchemaValidator | undefined;
@@ -133,6 +141,7 @@ export class CloudControlBackend implements ProviderBackend {
         ...(this.options.retryBackoffMs ? { retryBackoffMs: this.options.retryBackoffMs } : {}),
       });
       this.configured?.session.destroy();
+      this.defaultTags = settings.defaultTags;
       this.configured = { session, api: sdkCloudControlApi(session.cloudControl, session.roleArn) };
       this.options.logger?.debug("Cloud Control session configured", {
         region: session.region,
@@ -169,13 +178,15 @@ export class CloudControlBackend implements ProviderBackend {
   async readResource(request: ReadResourceRequest): Promise<ReadResourceResponse> {
     if (!this.configured) return { newState: request.currentState, diagnostics: [notConfigured()] };
     if (request.currentState === null) return { newState: null };
+    const { definition, currentState } = request;
     const outcome = await readResource(
       this.context(this.configured),
-      request.definition,
-      request.currentState,
+      definition,
+      tagsForCloudControl(definition, currentState),
     );
+    const newState = splitTagsAfterRead(definition, outcome.newState, currentState, this.defaultTags);
     return {
-      newState: carryTimeouts(request.definition, request.currentState, outcome.newState),
+      newState: carryTimeouts(definition, currentState, newState),
       diagnostics: outcome.diagnostics,
     };
   }
@@ -187,6 +198,7 @@ export class CloudControlBackend implements ProviderBackend {
       proposed: request.proposedNewState,
       config: request.config,
       writeOnlyUnknown: writeOnlyUnknown(request.priorPrivate),
+      defaultTags: this.defaultTags,
     });
     const diagnostics: Diagnostic[] = [];
     try {
@@ -210,17 +222,28 @@ export class CloudControlBackend implements ProviderBackend {
     const operation = plannedState === null ? "delete" : priorState === null ? "create" : "update";
     const timed = plannedState ?? priorState; // whose `timeouts` govern this operation
     const ctx = withConfiguredTimeouts(this.context(this.configured), definition, timed);
+    // Cloud Control receives tags_all (the tags merged with default_tags) as Tags.
+    const sentPrior = tagsForCloudControl(definition, priorState);
+    const sentPlanned = tagsForCloudControl(definition, plannedState);
     const outcome =
       plannedState === null
         ? await deleteResource(ctx, definition, priorState)
         : priorState === null
-          ? await createResource(ctx, definition, plannedState)
-          : await updateResource(ctx, definition, priorState, plannedState);
+          ? await createResource(ctx, definition, sentPlanned)
+          : await updateResource(ctx, definition, sentPrior, sentPlanned);
     // A successful create or update has sent the write-only values: they are known from now on.
     const sent = plannedState !== null && !hasErrors(outcome.diagnostics);
+    // A failed update leaves the object as it was: the user's tags are still the prior ones.
+    const ownTagsFrom = hasErrors(outcome.diagnostics) && priorState !== null ? priorState : plannedState;
     return {
       newState:
-        plannedState === null ? outcome.newState : carryTimeouts(definition, plannedState, outcome.newState),
+        plannedState === null
+          ? outcome.newState
+          : carryTimeouts(
+              definition,
+              plannedState,
+              splitTagsAfterApply(definition, outcome.newState, ownTagsFrom),
+            ),
       diagnostics: explainTimeout(outcome.diagnostics, definition, timed, operation),
       ...(sent ? { private: NO_PRIVATE } : {}),
     };

@@ -6,7 +6,6 @@ import type {
   ResourceDefinition,
   SingularDataSourceDefinition,
 } from "./types.js";
-import { isTimeoutsAttribute } from "./timeouts.js";
 
 function computedType(type: AttributeType): AttributeType {
   if ("attributes" in type) return { kind: type.kind, attributes: computedAttributes(type.attributes) };
@@ -33,9 +32,10 @@ function computedAttributes(attributes: Attributes): Attributes {
  */
 export function toSingularDataSourceAttributes(resourceAttributes: Attributes): Attributes {
   const { id: _resourceId, ...fromCfn } = resourceAttributes;
-  // Data sources read the object: the resource's own time limits have no meaning there.
+  // Data sources read the object: the resource's provider-only attributes (timeouts, tags_all)
+  // have no CloudFormation property to read.
   const rest = Object.fromEntries(
-    Object.entries(fromCfn).filter(([name, attribute]) => !isTimeoutsAttribute(name, attribute)),
+    Object.entries(fromCfn).filter(([, attribute]) => attribute.cfnName !== undefined),
   );
   return {
     ...computedAttributes(rest),
