@@ -43,6 +43,13 @@ export const providerConfigAttributes: Attributes = {
       web_identity_token_file: a.string(undefined, optional("File holding the web identity token.")),
     },
   ),
+  default_tags: a.object(
+    undefined,
+    optional(
+      "Tags applied to every resource whose type takes tags; a resource's own tags win on the same key.",
+    ),
+    { tags: a.map(undefined, a.elem.string, optional("The default tags.")) },
+  ),
   endpoints: a.object(
     undefined,
     optional("Custom endpoint URLs, for example a local Cloud Control emulator."),

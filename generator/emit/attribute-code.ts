@@ -9,6 +9,7 @@ import type {
   Validator,
 } from "../../terraform/schema/types.js";
 import { isResourceId } from "../../terraform/schema/resource-rules.js";
+import { isTimeoutsAttribute } from "../../terraform/schema/timeouts.js";
 import { definitionName } from "../model/definition-names.js";
 
 /** The namespace the generated modules import the constructors under. */
@@ -155,6 +156,7 @@ function attributesCodeInto(attributes: Attributes, level: number, out: string[]
   for (const [name, attribute] of Object.entries(attributes)) {
     out.push(inner, propertyKey(name), ": ");
     if (isResourceId(name, attribute)) out.push(`${NS}.resourceId()`);
+    else if (isTimeoutsAttribute(name, attribute)) out.push(`${NS}.timeouts()`);
     else attributeCode(attribute, level + 1, out, hoisted);
     out.push(",\n");
   }

@@ -12,6 +12,8 @@ import { type CfnResourceSchema, MappingError } from "./cfn-schema.js";
 import { singularDataSourceFrom } from "../../terraform/schema/derive.js";
 import { copyDefinitionName } from "./definition-names.js";
 import { RESOURCE_ID, withStateForUnknown } from "../../terraform/schema/resource-rules.js";
+import { withTimeoutsAttribute } from "../../terraform/schema/timeouts.js";
+import { withTagsAllAttribute } from "../../terraform/tags/default-tags.js";
 import { isGlobalService } from "./global-services.js";
 import {
   identityName,
@@ -123,7 +125,13 @@ export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
       tfTypeName: names.tfTypeName,
       description: schema.description ?? "",
       schemaVersion: 1,
-      attributes: withStateForUnknown({ ...attributes, id: RESOURCE_ID }, copyDefinitionName),
+      attributes: withStateForUnknown(
+        withTagsAllAttribute(
+          withTimeoutsAttribute({ ...attributes, id: RESOURCE_ID }),
+          schema.createOnlyProperties ?? [],
+        ),
+        copyDefinitionName,
+      ),
       primaryIdentifier: schema.primaryIdentifier ?? [],
       identity: identity(schema),
       readOnlyProperties: schema.readOnlyProperties ?? [],

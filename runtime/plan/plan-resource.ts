@@ -22,6 +22,7 @@ import { readOnlyElementMembers, unknownRegeneratedMembers } from "./regenerated
 import { multisetPlanValue } from "../state/multiset.js";
 import { planRemovals } from "./removed-attributes.js";
 import { type Unknowable, unknowableWhenNull, withoutUnknowable } from "./unknowable.js";
+import { type DefaultTags, NO_DEFAULT_TAGS, planTagsAll } from "../tags/tags-all-state.js";
 
 export interface PlanInput {
   readonly definition: ResourceDefinition;
@@ -37,6 +38,8 @@ export interface PlanInput {
    * (created before the record existed, or imported): they plan as if nothing was removed.
    */
   readonly configuredBefore?: ReadonlySet<string> | null;
+  /** The provider's default_tags (merged into tags_all). */
+  readonly defaultTags?: DefaultTags;
 }
 
 export interface PlanResult {
@@ -60,7 +63,13 @@ const takesDefault = (attribute: Attribute): boolean =>
 const isEmptyCollection = (value: TfValue): boolean =>
   Array.isArray(value) ? value.length === 0 : isRecord(value) && Object.keys(value).length === 0;
 
-export function planResource({
+export function planResource(input: PlanInput): PlanResult {
+  const result = planResourceValues(input);
+  const { definition, config, prior, defaultTags = NO_DEFAULT_TAGS } = input;
+  return { ...result, planned: planTagsAll(definition, result.planned, config, prior, defaultTags) };
+}
+
+function planResourceValues({
   definition,
   prior,
   proposed,

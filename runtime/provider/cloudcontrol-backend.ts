@@ -32,6 +32,7 @@ import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { createResource } from "../apply/create.js";
 import { type OperationContext, definitionTimeoutMs, type ResourceOperation } from "../apply/context.js";
 import { deleteResource } from "../apply/delete.js";
+import { carryTimeouts, explainTimeout, withConfiguredTimeouts } from "../apply/resource-timeouts.js";
 import { updateResource } from "../apply/update.js";
 import { type CloudControlApi, sdkCloudControlApi } from "../cloudcontrol/client.js";
 import { newClientToken } from "../cloudcontrol/client-token.js";
@@ -58,6 +59,13 @@ import { type AwsSession, openSession } from "./aws-session.js";
 import { readProviderSettings } from "./settings.js";
 import { nullWriteOnlyArguments, writeOnlySecretsToSend } from "../state/write-only-arguments.js";
 import { writeOnlyArgumentDiagnostics } from "../validate/write-only-arguments.js";
+import {
+  type DefaultTags,
+  NO_DEFAULT_TAGS,
+  splitTagsAfterApply,
+  splitTagsAfterRead,
+  tagsForCloudControl,
+} from "../tags/tags-all-state.js";
 
 export interface CloudControlBackendOptions {
   /** CloudFormation schemas for desired-state validation; `null` turns that check off. */
@@ -87,6 +95,7 @@ const notConfigured = (): Diagnostic =>
 
 export class CloudControlBackend implements ProviderBackend {
   private configured: Configured | undefined;
+  private defaultTags: DefaultTags = NO_DEFAULT_TAGS;
   private stopController = new AbortController();
   private readonly inFlight = new InFlightRequests();
   private readonly schemaValidator: DesiredStateSchemaValidator | undefined;
@@ -134,6 +143,7 @@ export class CloudControlBackend implements ProviderBackend {
         ...(this.options.retryBackoffMs ? { retryBackoffMs: this.options.retryBackoffMs } : {}),
       });
       this.configured?.session.destroy();
+      this.defaultTags = settings.defaultTags;
       this.configured = { session, api: sdkCloudControlApi(session.cloudControl, session.roleArn) };
       this.options.logger?.debug("Cloud Control session configured", {
         region: session.region,
@@ -178,12 +188,17 @@ export class CloudControlBackend implements ProviderBackend {
   async readResource(request: ReadResourceRequest): Promise<ReadResourceResponse> {
     if (!this.configured) return { newState: request.currentState, diagnostics: [notConfigured()] };
     if (request.currentState === null) return { newState: null };
+    const { definition, currentState } = request;
     const outcome = await readResource(
       this.context(this.configured),
-      request.definition,
-      request.currentState,
+      definition,
+      tagsForCloudControl(definition, currentState),
     );
-    return { newState: outcome.newState, diagnostics: outcome.diagnostics };
+    const newState = splitTagsAfterRead(definition, outcome.newState, currentState, this.defaultTags);
+    return {
+      newState: carryTimeouts(definition, currentState, newState),
+      diagnostics: outcome.diagnostics,
+    };
   }
 
   planResourceChange(request: PlanResourceChangeRequest): PlanResourceChangeResponse {
@@ -196,6 +211,7 @@ export class CloudControlBackend implements ProviderBackend {
       config: nullWriteOnlyArguments(request.definition, request.config),
       writeOnlyUnknown: writeOnlyUnknown(request.priorPrivate),
       configuredBefore: decodePrivateRecord(request.priorPrivate).configured,
+      defaultTags: this.defaultTags,
     });
     const diagnostics: Diagnostic[] = [];
     try {
@@ -219,25 +235,39 @@ export class CloudControlBackend implements ProviderBackend {
 
   async applyResourceChange(request: ApplyResourceChangeRequest): Promise<ApplyResourceChangeResponse> {
     if (!this.configured) return { newState: request.priorState, diagnostics: [notConfigured()] };
-    const ctx = this.context(this.configured);
     const { definition, priorState, plannedState } = request;
     // Write-only arguments are only in the configuration (plan and state hold null).
     const secrets =
       plannedState === null
         ? undefined
         : writeOnlySecretsToSend(definition, request.config, priorState, plannedState);
+    const operation = plannedState === null ? "delete" : priorState === null ? "create" : "update";
+    const timed = plannedState ?? priorState; // whose `timeouts` govern this operation
+    const ctx = withConfiguredTimeouts(this.context(this.configured), definition, timed);
+    // Cloud Control receives tags_all (the tags merged with default_tags) as Tags.
+    const sentPrior = tagsForCloudControl(definition, priorState);
+    const sentPlanned = tagsForCloudControl(definition, plannedState);
     const outcome =
       plannedState === null
         ? await deleteResource(ctx, definition, priorState)
         : priorState === null
-          ? await createResource(ctx, definition, plannedState, secrets)
-          : await updateResource(ctx, definition, priorState, plannedState, secrets);
+          ? await createResource(ctx, definition, sentPlanned, secrets)
+          : await updateResource(ctx, definition, sentPrior, sentPlanned, secrets);
     // A successful create or update has sent the write-only values: they are known from now on
     // (the import marker goes). It records what is configured, for later plans to see removals.
     const sent = plannedState !== null && !hasErrors(outcome.diagnostics);
+    // A failed update leaves the object as it was: the user's tags are still the prior ones.
+    const ownTagsFrom = hasErrors(outcome.diagnostics) && priorState !== null ? priorState : plannedState;
     return {
-      newState: outcome.newState,
-      diagnostics: outcome.diagnostics,
+      newState:
+        plannedState === null
+          ? outcome.newState
+          : carryTimeouts(
+              definition,
+              plannedState,
+              splitTagsAfterApply(definition, outcome.newState, ownTagsFrom),
+            ),
+      diagnostics: explainTimeout(outcome.diagnostics, definition, timed, operation),
       ...(sent
         ? { private: encodePrivateRecord(configuredPaths(definition.attributes, request.config)) }
         : {}),

@@ -64,6 +64,8 @@ export interface ProviderSettings {
   readonly httpsProxy?: string;
   readonly noProxy?: string;
   readonly userAgent: UserAgentProduct[];
+  /** default_tags.tags: merged into every resource's tags_all. */
+  readonly defaultTags: ReadonlyMap<string, string>;
 }
 
 export const DEFAULT_MAX_RETRIES = 25;
@@ -122,6 +124,14 @@ class SettingsReader {
     const value = record?.[name];
     if (!this.known(value, [...base, { attribute: name }]) || !Array.isArray(value)) return undefined;
     return (value as readonly TfValue[]).filter((item): item is string => typeof item === "string");
+  }
+
+  stringMap(record: TfRecord | null, name: string, base: AttributePath): Map<string, string> {
+    const value = record?.[name];
+    const entries = new Map<string, string>();
+    if (!this.known(value, [...base, { attribute: name }]) || !isRecord(value)) return entries;
+    for (const [key, item] of Object.entries(value)) if (typeof item === "string") entries.set(key, item);
+    return entries;
   }
 
   object(record: TfRecord | null, name: string): TfRecord | null {
@@ -268,6 +278,9 @@ export function readProviderSettings(
       ),
     );
   }
+  const defaultTags = reader.stringMap(reader.object(root, "default_tags"), "tags", [
+    { attribute: "default_tags" },
+  ]);
   const settings: ProviderSettings = {
     region: reader.string(root, "region"),
     accessKey,
@@ -295,6 +308,7 @@ export function readProviderSettings(
     httpsProxy: reader.string(root, "https_proxy"),
     noProxy: reader.string(root, "no_proxy"),
     userAgent,
+    defaultTags,
   };
   return { settings, diagnostics: reader.diagnostics };
 }

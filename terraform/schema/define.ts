@@ -11,6 +11,7 @@ import type {
   Validator,
 } from "./types.js";
 import { RESOURCE_ID, withStateForUnknown } from "./resource-rules.js";
+import { timeoutsAttribute } from "./timeouts.js";
 
 /** Everything an attribute declares besides its CloudFormation name and type. */
 export type AttributeOptions = Omit<Attribute, "cfnName" | "type">;
@@ -91,6 +92,8 @@ export const requiresReplaceIfConfigured = (): PlanModifier => ({ kind: "require
 // --- definitions ---
 /** The synthetic `id` of every resource. */
 export const resourceId = (): Attribute => RESOURCE_ID;
+/** The provider-only `timeouts` attribute every resource carries (timeouts.ts). */
+export const timeouts = (): Attribute => timeoutsAttribute;
 
 /** A resource: plan modifiers that follow from the flags by rule are added here, not written out. */
 export const resource = (d: Omit<ResourceDefinition, "kind">): ResourceDefinition => ({

@@ -37,7 +37,12 @@ function computedAttributes(attributes: Attributes): Attributes {
  * Computed and no validators, defaults or plan modifiers; `id` is Required.
  */
 export function toSingularDataSourceAttributes(resourceAttributes: Attributes): Attributes {
-  const { id: _resourceId, ...rest } = resourceAttributes;
+  const { id: _resourceId, ...fromCfn } = resourceAttributes;
+  // Data sources read the object: the resource's provider-only attributes (timeouts, tags_all)
+  // have no CloudFormation property to read.
+  const rest = Object.fromEntries(
+    Object.entries(fromCfn).filter(([, attribute]) => attribute.cfnName !== undefined),
+  );
   return {
     ...computedAttributes(rest),
     id: {

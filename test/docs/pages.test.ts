@@ -132,7 +132,14 @@ describe("fixture schemas", () => {
     checkResourcePage(t, "<widget_id>");
     const text = pageText(t, "resources/fixture_widget.md");
     const page = parsePage(text);
-    assert.deepEqual(page.nestedTitles, ["settings", "tags", "tree", "settings.window"]);
+    assert.deepEqual(page.nestedTitles, [
+      "settings",
+      "tags",
+      "timeouts",
+      "tree",
+      "tags_all",
+      "settings.window",
+    ]);
     assert.ok(page.anchors.includes("nestedatt--settings--window"));
     assert.equal(page.labels.old, "String, Deprecated");
     assert.equal(page.labels.labels, "Map of String");

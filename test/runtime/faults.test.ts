@@ -314,13 +314,15 @@ describe("faults and failures", () => {
       const sim = slow.sim(flowLog);
       const config = configOf(flowLog, { ResourceType: "VPC", ResourceId: "vpc-1", TrafficType: "ALL" });
       const plan = await sim.plan(config, null);
-      const started = Date.now();
       const pending = sim.apply(null, plan.planned, config);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Wait (bounded) for the create to be in flight: a loaded machine may take more than a tick.
+      for (let waited = 0; slow.backend.inFlightRequests().length === 0 && waited < 5_000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       assert.equal(slow.backend.inFlightRequests().length, 1);
+      const stoppedAt = Date.now();
       slow.backend.stop();
       const result = await pending;
-      assert.ok(Date.now() - started < 1_500, "stopped promptly");
+      assert.ok(Date.now() - stoppedAt < 1_500, "stopped promptly");
       const token = slow.emulator.control.listRequests()[0]?.requestToken ?? "?";
       assert.match(
         errorsOf(result.diagnostics),

@@ -504,7 +504,14 @@ describe("resource lifecycle through the emulator", () => {
       // are never read back, so an import cannot know them.
       const writeOnly = writeOnlyAttributes(definition);
       const withoutWriteOnly = (v: TfValue) => nullWriteOnly(definition.attributes, v, writeOnly);
-      const alignedTo = (d: ResourceDefinition, v: TfValue, reference: TfValue): TfValue => {
+      const alignedTo = (plainD: ResourceDefinition, v: TfValue, reference: TfValue): TfValue => {
+        // tags_all has no CloudFormation name: align it like a property, so list order alone does not count.
+        // (tags_all is shaped like tags, whose members carry CloudFormation names.)
+        const tags = plainD.attributes.tags;
+        const d =
+          plainD.attributes.tags_all && tags
+            ? { ...plainD, attributes: { ...plainD.attributes, tags_all: { ...tags, cfnName: "TagsAll" } } }
+            : plainD;
         const ordered = reorderWithPrior(
           toDesiredState(d.attributes, v),
           toDesiredState(d.attributes, reference),
