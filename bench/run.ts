@@ -10,7 +10,6 @@ import { generate } from "../generator/pipeline/generate.js";
 import { findTerraform } from "../test/e2e/harness.js";
 import { benchProvider } from "./provider.js";
 import { benchTerraformPlan } from "./terraform-plan.js";
-import { benchThreads, printThreads } from "./threads.js";
 import { benchTerraformScale, type ScaleBench } from "./terraform-scale.js";
 import { RUNTIME_PACKAGE } from "../build/node-runtime.js";
 
@@ -113,7 +112,6 @@ function printGeneration(
 }
 
 async function main(): Promise<void> {
-  if (process.env.BENCH_ONLY === "threads") return printThreads(benchThreads(RUNS));
   if (ONLY_PROVIDER) {
     await benchBinaryAndScale();
     return;

@@ -31,11 +31,6 @@ program
       full?: boolean;
       verbose?: boolean;
     }) => {
-      // The worker threads load the generator while this thread does the same (saves ~0.5 s).
-      const { startWorkers, workersFor } = await import("../generator/pipeline/shard-pool.js");
-      const { listSchemaFiles } = await import("../cfn/read-schemas.js");
-      const fileCount = listSchemaFiles(resolveGenerateSchemasDir(opts.schemas)).length;
-      startWorkers(workersFor(fileCount, { only: opts.only }));
       // Loaded here, not at the top: the other commands start ~0.7 s faster without the generator.
       const { generate } = await import("../generator/pipeline/generate.js");
       const { formatSummary } = await import("../generator/pipeline/summary.js");

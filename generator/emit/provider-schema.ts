@@ -15,27 +15,24 @@ export { definitionSchemaText, PROVIDER_ADDRESS };
 
 const str = (s: string): string => JSON.stringify(s);
 
-/** A definition whose entry was already serialised (definitionSchemaText), as UTF-8. */
+/** A definition whose entry was already serialised (definitionSchemaText). */
 export interface SerializedDefinition {
   readonly kind: Definition["kind"];
   readonly tfTypeName: string;
-  readonly schemaJson: Uint8Array;
+  readonly schemaJson: string;
 }
 
-/**
- * The whole document as UTF-8, from the provider's configuration attributes and the entries:
- * the entries arrive encoded (by the worker threads), so the 15 MB are copied once, not encoded.
- */
-export function providerSchemaDocumentBytes(
+/** The whole document, from the provider's configuration attributes and the serialised entries. */
+export function providerSchemaDocumentText(
   providerConfig: Attributes,
   definitions: readonly SerializedDefinition[],
   /** Appended after the document, e.g. the file's final newline. */
   suffix = "",
-): Buffer {
+): string {
   const sorted = [...definitions].sort((x, y) =>
     x.tfTypeName < y.tfTypeName ? -1 : x.tfTypeName > y.tfTypeName ? 1 : 0,
   );
-  const pieces: Uint8Array[] = [];
+  const pieces: string[] = [];
   let text = `{"format_version":"1.0","provider_schemas":{${str(PROVIDER_ADDRESS)}:{"provider":${configSchemaText(providerConfig)}`;
   for (const resources of [true, false]) {
     text += resources ? ',"resource_schemas":{' : '\n},"data_source_schemas":{';
@@ -44,13 +41,13 @@ export function providerSchemaDocumentBytes(
       if ((d.kind === "resource") !== resources) continue;
       // One entry per line, so a change to one type is a one-line diff; JSON ignores the newlines.
       text += `${first ? "" : ","}\n${str(d.tfTypeName)}:`;
-      pieces.push(Buffer.from(text), d.schemaJson);
+      pieces.push(text, d.schemaJson);
       text = "";
       first = false;
     }
   }
-  pieces.push(Buffer.from(text + "\n}}}}" + suffix));
-  return Buffer.concat(pieces);
+  pieces.push(text + "\n}}}}" + suffix);
+  return pieces.join("");
 }
 
 /** The document for definitions not serialised yet (tests and tools). */
@@ -58,12 +55,8 @@ export function providerSchemaDocumentFor(
   providerConfig: Attributes,
   definitions: readonly Definition[],
 ): string {
-  return providerSchemaDocumentBytes(
+  return providerSchemaDocumentText(
     providerConfig,
-    definitions.map((d) => ({
-      kind: d.kind,
-      tfTypeName: d.tfTypeName,
-      schemaJson: Buffer.from(definitionSchemaText(d)),
-    })),
-  ).toString("utf8");
+    definitions.map((d) => ({ kind: d.kind, tfTypeName: d.tfTypeName, schemaJson: definitionSchemaText(d) })),
+  );
 }

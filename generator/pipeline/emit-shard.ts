@@ -1,7 +1,7 @@
 // Everything generate does for one schema file that needs no other file: read, pins and patches,
 // meta-schema check, model, suppressions, writing its modules and serialising its provider-schema
-// entries. A shard is a list of such files; shards run in this thread or in worker threads
-// (shard-pool.ts) and give the same result, because only plain data crosses between them.
+// entries. A shard is the list of files one call handles (the whole run, or the files a name clash
+// sends back for a second pass).
 import fs from "node:fs";
 import path from "node:path";
 import { schemaPatches } from "../../schemas/patches.js";
@@ -54,7 +54,7 @@ export interface ShardInput {
   readonly previous?: Readonly<Record<string, PreviousOutput>>;
   /** Definitions another type also claims, by file: suppressed here (name clashes, plan.ts). */
   readonly clashing?: Readonly<Record<string, readonly NameClash[]>>;
-  /** Called after each file, whatever became of it (progress). Not sent to workers. */
+  /** Called after each file, whatever became of it (progress). */
   readonly onFileDone?: () => void;
 }
 
@@ -65,8 +65,8 @@ export interface GeneratedDefinition {
   readonly modulePath: string;
   /** Bytes of the module written in this run; undefined when the module on disk was kept. */
   readonly writtenBytes?: number;
-  /** The definition's entry in provider-schema.json, UTF-8 (a view into one buffer per shard). */
-  readonly schemaJson: Uint8Array;
+  /** The definition's entry in provider-schema.json. */
+  readonly schemaJson: string;
 }
 
 /** A schema file that loaded and was modelled. */
@@ -160,40 +160,10 @@ export function emitShard(input: ShardInput): FileOutput[] {
   const validator = input.validate ? createMetaSchemaValidator(input.metaSchemasDir) : undefined;
   const wanted = input.only && input.only.length > 0 ? new Set(input.only) : undefined;
   const madeDirs = new Set<string>();
-  const outputs = input.files.map((file) => {
+  return input.files.map((file) => {
     const output = emitFileOrReport(input, file, { patches, validator, wanted, madeDirs });
     input.onFileDone?.();
     return output;
-  });
-  return packSchemaEntries(outputs);
-}
-
-/** The ArrayBuffers a shard's output refers to: moved, not copied, to the thread that writes the document. */
-export function transferables(outputs: readonly FileOutput[]): ArrayBuffer[] {
-  const buffers = new Set<ArrayBuffer>();
-  for (const o of outputs)
-    for (const d of o.type?.definitions ?? []) buffers.add(d.schemaJson.buffer as ArrayBuffer);
-  return [...buffers];
-}
-
-type Unpacked = FileOutput & { readonly entries?: readonly string[] };
-
-const EMPTY = new Uint8Array(0);
-
-/** Encodes a shard's schema entries into one buffer of its own, each definition holding a view. */
-function packSchemaEntries(outputs: readonly Unpacked[]): FileOutput[] {
-  const texts = outputs.flatMap((o) => o.entries ?? []);
-  const buffer = Buffer.from(new ArrayBuffer(texts.reduce((n, t) => n + Buffer.byteLength(t), 0)));
-  let offset = 0;
-  return outputs.map(({ entries, ...o }) => {
-    if (!o.type || !entries) return o;
-    const definitions = o.type.definitions.map((d, i) => {
-      const length = buffer.write(entries[i]!, offset);
-      const schemaJson = buffer.subarray(offset, offset + length);
-      offset += length;
-      return { ...d, schemaJson };
-    });
-    return { ...o, type: { ...o.type, definitions } };
   });
 }
 
@@ -210,7 +180,7 @@ interface ShardContext {
  * A defect the checks did not foresee (a schema shape that crashes a step) costs its own file,
  * reported as an error with the step's message, and never the run.
  */
-function emitFileOrReport(input: ShardInput, file: string, shard: ShardContext): Unpacked {
+function emitFileOrReport(input: ShardInput, file: string, shard: ShardContext): FileOutput {
   const filePath = path.join(input.schemasDir, file);
   const text = readSchemaText(filePath);
   const read = "text" in text ? parseSchemaText(file, filePath, text.text) : { ok: false as const, ...text };
@@ -228,13 +198,13 @@ function emitFileOrReport(input: ShardInput, file: string, shard: ShardContext):
   }
 }
 
-/** One loaded file's output; its schema entries are still text (packSchemaEntries encodes them). */
+/** One loaded file's output. */
 function emitLoaded(
   input: ShardInput,
   read: LoadedSchema,
   sourceText: string | undefined,
   shard: ShardContext,
-): Unpacked {
+): FileOutput {
   const { patches, validator, madeDirs } = shard;
   const { file, typeName } = read;
   const patterns = emptyPatternTally();
@@ -291,8 +261,8 @@ function emitLoaded(
       tfTypeName: d.tfTypeName,
       modulePath: modulePaths[i]!,
       ...(emitted && { writtenBytes: writeModule(input.outDir, modulePaths[i]!, texts[i]!) }),
-      schemaJson: EMPTY,
+      schemaJson: entries[i]!,
     })),
   };
-  return { ...result, type, entries };
+  return { ...result, type };
 }

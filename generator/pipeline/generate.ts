@@ -1,4 +1,4 @@
-// The whole generate run: per schema file (emit-shard.ts, on worker threads for large runs) read →
+// The whole generate run, in one thread: per schema file (emit-shard.ts) read →
 // pins and patches → validate → model → module texts; then, across files, name clashes, the
 // index, provider-schema.json and the manifest (write-output.ts).
 import fs from "node:fs";
@@ -9,10 +9,9 @@ import type { SchemaPatch } from "../load/adjust.js";
 import { createMetaSchemaValidator } from "../load/meta-schema.js";
 import { listSchemaFiles } from "../../cfn/read-schemas.js";
 import { addPatternTally, emptyPatternTally } from "../model/validators.js";
-import { emitShard, type FileOutput, type ShardInput } from "./emit-shard.js";
+import { emitShard, type ShardInput } from "./emit-shard.js";
 import { generatorVersion } from "./input-hash.js";
 import { findNameClashes, sortPlanFindings } from "./plan.js";
-import { runShardsOnWorkers, workersFor } from "./shard-pool.js";
 import { countPlan, type GenerationCounts, type GenerationOverview } from "./summary.js";
 import { prepareOutDir, readUsableManifest, writeOutput, type WriteResult } from "./write-output.js";
 import { readSchemaFileSync } from "../../cfn/read-schemas.js";
@@ -29,8 +28,6 @@ export interface GenerateOptions {
   readonly metaSchemasDir?: string;
   /** Rewrite every module even when the output folder holds a usable manifest. */
   readonly full?: boolean;
-  /** Worker threads to use (default: workerCount() for runs of many files, else none). */
-  readonly workers?: number;
   readonly onProgress?: (done: number, total: number) => void;
 }
 
@@ -40,29 +37,12 @@ export interface GenerateResult {
   readonly written: WriteResult;
 }
 
-/** Files per shard: small enough to even out slow and fast services and to keep the calling thread responsive. */
-const SHARD_FILES = 40;
-
-function shardInputs(base: Omit<ShardInput, "files">, files: readonly string[], size: number): ShardInput[] {
-  const out: ShardInput[] = [];
-  for (let i = 0; i < files.length; i += size) out.push({ ...base, files: files.slice(i, i + size) });
-  return out;
-}
-
-function runShards(
-  base: Omit<ShardInput, "files">,
-  files: readonly string[],
-  options: GenerateOptions,
-): FileOutput[] {
-  let done = 0;
-  const onFileDone = (): void => options.onProgress?.(++done, files.length);
-  const workers = workersFor(files.length, options);
-  if (workers < 1) return emitShard({ ...base, files, onFileDone });
-  const shards = shardInputs(base, files, SHARD_FILES);
-  const runHere = (input: ShardInput, onFileDone: () => void): FileOutput[] =>
-    emitShard({ ...input, onFileDone });
-  return runShardsOnWorkers(shards, workers, runHere, (n) => options.onProgress?.(n, files.length)).flat();
-}
+/*
+ * One thread on purpose: worker threads were measured with `BENCH_ONLY=threads` on this 2-core
+ * machine (quiet, 3 and 5 runs): a cold `generate` CLI run took 4.17–4.35 s in one thread and
+ * 4.55–4.76 s with two (1.09x slower: each worker loads the generator again), and only a warm
+ * in-process run gained (0.66–0.76x). Cold is what users run, so the pool was removed.
+ */
 
 export function generate(options: GenerateOptions): GenerateResult {
   const dir = resolveSchemasDir(options.schemasDir);
@@ -86,14 +66,15 @@ export function generate(options: GenerateOptions): GenerateResult {
     config,
     patches: options.patches,
     validate: options.validate ?? true,
-    // Resolved here: the pool's threads keep the environment they started with.
     metaSchemasDir,
     only,
     generatorVersion: version,
     outDir: options.outDir,
     previous: previous && Object.fromEntries(previous.types.map((t) => [t.file, t])),
   };
-  let outputs = runShards(base, files, options);
+  let done = 0;
+  const onFileDone = (): void => options.onProgress?.(++done, files.length);
+  let outputs = emitShard({ ...base, files, onFileDone });
   // Two types claiming one Terraform name lose it both; their files are redone in-thread.
   const clashes = findNameClashes(outputs.flatMap((o) => (o.type ? [o.type] : [])));
   const alsoWritten = outputs

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { providerConfigAttributes } from "../../terraform/provider-config.js";
 import { type IndexEntry, indexModule } from "../emit/index-module.js";
-import { providerSchemaDocumentBytes } from "../emit/provider-schema.js";
+import { providerSchemaDocumentText } from "../emit/provider-schema.js";
 import type { Adjustment } from "../load/adjust.js";
 import type { Finding } from "../../cfn/findings.js";
 import type { ModuleKind } from "../model/resource-model.js";
@@ -118,10 +118,10 @@ export function writeOutput(
   const modules = types.flatMap((t) => t.definitions).filter((d) => d.writtenBytes !== undefined);
   let files = modules.length;
   let bytes = modules.reduce((sum, d) => sum + d.writtenBytes!, 0);
-  const write = (relative: string, content: string | Buffer): void => {
+  const write = (relative: string, content: string): void => {
     fs.writeFileSync(path.join(outDir, relative), content);
     files++;
-    bytes += typeof content === "string" ? Buffer.byteLength(content) : content.length;
+    bytes += Buffer.byteLength(content);
   };
   const keep = new Set(types.flatMap((t) => t.definitions.map((d) => `${d.modulePath}.ts`)));
   let removedModules = 0;
@@ -146,7 +146,7 @@ export function writeOutput(
   );
   write(
     "provider-schema.json",
-    providerSchemaDocumentBytes(
+    providerSchemaDocumentText(
       providerConfigAttributes,
       types.flatMap((t) => t.definitions),
       "\n",
