@@ -3,13 +3,14 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 import { repoRoot } from "../cfn/paths.js";
 import * as generatedIndex from "../generated/index.js";
 import { loadProtocolDefinitions, protocolDescriptorJson } from "../protocol/proto-definitions.js";
 import { providerSchemaResponse } from "../protocol/server.js";
 import { generatedProviderDescription, identityCatalogOfIndex } from "../provider/description.js";
 import { schemaAssetName } from "../provider/schema-source.js";
+import { generatedModuleAsset } from "../provider/embedded-modules.js";
 import { modelSchemaOf } from "../cfn/model-schema.js";
 import { directorySchemaSource, effectiveSchemasDir } from "../cfn/schema-source.js";
 import { embeddedRuntime } from "./node-runtime.js";
@@ -51,6 +52,9 @@ async function main(): Promise<void> {
   step("CloudFormation model schemas, from generated/cfn-schemas");
   const schemaAssets = writeSchemaAssets(work);
 
+  step("generated modules, one asset each");
+  const moduleAssets = await writeGeneratedModuleAssets(work);
+
   step("bundle (esbuild)");
   const bundle = path.join(work, "provider.cjs");
   await build({
@@ -63,6 +67,7 @@ async function main(): Promise<void> {
     minifyWhitespace: true,
     legalComments: "none",
     logLevel: "warning",
+    plugins: [generatedModulesFromAssets],
     // The sources are ESM and read import.meta.url; in the CommonJS bundle it is the bundle's URL.
     define: { "import.meta.url": "__bundleUrl" },
     banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
@@ -77,12 +82,14 @@ async function main(): Promise<void> {
       main: bundle,
       output: blob,
       disableExperimentalSEAWarning: true,
-      useCodeCache: true,
+      // V8's code cache for the bundle (AWSCC_SEA_CODE_CACHE=0 leaves it out, to measure it).
+      useCodeCache: process.env.AWSCC_SEA_CODE_CACHE !== "0",
       assets: {
         "provider-schema.pb": encodedSchema,
         "tfplugin6.json": descriptor,
         "identity-catalog.json": identityCatalog,
         ...schemaAssets,
+        ...moduleAssets,
       },
     }),
   );
@@ -117,6 +124,67 @@ function copyWithoutDebugInfo(executable: string, target: string): void {
     fs.copyFileSync(executable, target);
   }
 }
+
+const generatedDir = path.join(repoRoot, "generated");
+const generatedIndexFile = path.join(generatedDir, "index.ts");
+/** Path under generated/ without extension: "logs/log_group_resource". */
+const generatedModulePath = (file: string): string =>
+  path.relative(generatedDir, file).split(path.sep).join("/").replace(/\.(ts|js)$/, "");
+
+/**
+ * Every generated module (not the index) compiled to CommonJS on its own, for
+ * provider/embedded-modules.ts to evaluate on first use.
+ */
+async function writeGeneratedModuleAssets(workDir: string): Promise<Record<string, string>> {
+  const outdir = path.join(workDir, "generated");
+  const entryPoints = fs
+    .readdirSync(generatedDir, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts") && path.join(generatedDir, f) !== generatedIndexFile)
+    .map((f) => path.join(generatedDir, f));
+  await build({
+    entryPoints,
+    outdir,
+    outbase: generatedDir,
+    bundle: false,
+    platform: "node",
+    format: "cjs",
+    target: "node24",
+    minifyWhitespace: true,
+    legalComments: "none",
+    logLevel: "warning",
+  });
+  const assets: Record<string, string> = {};
+  for (const entry of entryPoints) {
+    const modulePath = generatedModulePath(entry);
+    assets[generatedModuleAsset(modulePath)] = path.join(outdir, `${modulePath}.js`);
+  }
+  return assets;
+}
+
+/**
+ * Keeps the generated modules out of the provider's bundle: the index's loaders,
+ * `() => import("./logs/log_group_resource.js")`, become calls that evaluate the module's asset.
+ */
+const generatedModulesFromAssets: Plugin = {
+  name: "generated-modules-from-assets",
+  setup(pluginBuild) {
+    const loader = path.join(repoRoot, "provider/embedded-modules.ts");
+    pluginBuild.onLoad({ filter: /[\\/]generated[\\/]index\.ts$/ }, (args) => {
+      if (path.resolve(args.path) !== generatedIndexFile) return undefined;
+      const source = fs.readFileSync(args.path, "utf8");
+      const rewritten = source.replace(
+        /\(\) => import\("\.\/([^"]+)\.js"\)/g,
+        (_all, modulePath: string) => `() => loadEmbeddedModule(${JSON.stringify(modulePath)})`,
+      );
+      if (/\bimport\(/.test(rewritten))
+        throw new Error(`generated/index.ts has an import the binary build does not understand`);
+      return {
+        contents: `import { loadEmbeddedModule } from ${JSON.stringify(loader)};\n${rewritten}`,
+        loader: "ts",
+      };
+    });
+  },
+};
 
 /**
  * One asset per generated type: the model part of the effective schema generate wrote

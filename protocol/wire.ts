@@ -1,4 +1,4 @@
-// Conversions between our model and tfplugin6 messages as proto-loader represents them
+// Conversions between our model and tfplugin6 messages as protocol/proto-definitions.ts decodes them
 // (snake_case fields, enum names as strings, bytes as Buffer).
 import {
   type AttributePath,
@@ -65,7 +65,7 @@ export function toProtoPath(path: AttributePath): ProtoAttributePath {
   };
 }
 
-/** The reverse of toProtoPath (proto-loader adds `selector` naming the member that is set). */
+/** The reverse of toProtoPath (decoding adds `selector` naming the member that is set). */
 export function fromProtoPath(
   path: { readonly steps?: readonly Record<string, unknown>[] } | null | undefined,
 ): AttributePath {

@@ -11,13 +11,15 @@ import { repoRoot } from "../cfn/paths.js";
  * tfplugin6.json: the protocol descriptor (binary only; from source the .proto files are read).
  * identity-catalog.json: identity schemas and list resource types (binary only).
  * cfn-schema/<Type>: the model part of a type's CloudFormation schema, as generated (binary only).
+ * generated/<module>.js: a generated module compiled to CommonJS (binary only; provider/embedded-modules.ts).
  */
 export type AssetName =
   | "provider-schema.pb"
   | "provider-schema.json"
   | "tfplugin6.json"
   | "identity-catalog.json"
-  | `cfn-schema/${string}`;
+  | `cfn-schema/${string}`
+  | `generated/${string}`;
 
 const SOURCE_PATHS: Readonly<Record<string, string>> = {
   "provider-schema.json": path.join(repoRoot, "generated/provider-schema.json"),

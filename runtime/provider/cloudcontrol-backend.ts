@@ -34,7 +34,7 @@ import { type OperationContext, definitionTimeoutMs, type ResourceOperation } fr
 import { deleteResource } from "../apply/delete.js";
 import { carryTimeouts, explainTimeout, withConfiguredTimeouts } from "../apply/resource-timeouts.js";
 import { updateResource } from "../apply/update.js";
-import { type CloudControlApi, sdkCloudControlApi } from "../cloudcontrol/client.js";
+import type { CloudControlApi } from "../cloudcontrol/client.js";
 import { newClientToken } from "../cloudcontrol/client-token.js";
 import { describeError } from "../cloudcontrol/errors.js";
 import { describeInFlight, InFlightRequests } from "../cloudcontrol/in-flight.js";
@@ -55,7 +55,7 @@ import { directorySchemaSource, type SchemaSource } from "../../cfn/schema-sourc
 import { invalidJsonStrings } from "../validate/json-strings.js";
 import { validateConfig } from "../validate/validators.js";
 import type { TfValue } from "../../terraform/values/value.js";
-import { type AwsSession, openSession } from "./aws-session.js";
+import type { AwsSession } from "./aws-session.js";
 import { readProviderSettings } from "./settings.js";
 import { nullWriteOnlyArguments, writeOnlySecretsToSend } from "../state/write-only-arguments.js";
 import { writeOnlyArgumentDiagnostics } from "../validate/write-only-arguments.js";
@@ -136,6 +136,12 @@ export class CloudControlBackend implements ProviderBackend {
     const { settings, diagnostics } = readProviderSettings(request.config, true);
     if (hasErrors(diagnostics)) return { diagnostics };
     try {
+      // The AWS SDK loads here, not at start: a process Terraform starts only for schemas or
+      // validation never pays for it.
+      const [{ openSession }, { sdkCloudControlApi }] = await Promise.all([
+        import("./aws-session.js"),
+        import("../cloudcontrol/client.js"),
+      ]);
       const session = await openSession(settings, {
         terraformVersion: request.terraformVersion,
         providerVersion: this.options.providerVersion ?? "0.1.0",
