@@ -129,7 +129,11 @@ const generatedDir = path.join(repoRoot, "generated");
 const generatedIndexFile = path.join(generatedDir, "index.ts");
 /** Path under generated/ without extension: "logs/log_group_resource". */
 const generatedModulePath = (file: string): string =>
-  path.relative(generatedDir, file).split(path.sep).join("/").replace(/\.(ts|js)$/, "");
+  path
+    .relative(generatedDir, file)
+    .split(path.sep)
+    .join("/")
+    .replace(/\.(ts|js)$/, "");
 
 /**
  * Every generated module (not the index) compiled to CommonJS on its own, for

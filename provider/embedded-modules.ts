@@ -6,7 +6,8 @@ import * as define from "../terraform/schema/define.js";
 import { readAssetText } from "./assets.js";
 
 /** The asset holding a generated module, by its path under generated/ without extension. */
-export const generatedModuleAsset = (modulePath: string): `generated/${string}` => `generated/${modulePath}.js`;
+export const generatedModuleAsset = (modulePath: string): `generated/${string}` =>
+  `generated/${modulePath}.js`;
 
 /** The one import a generated module makes outside generated/ (see generator/emit). */
 const DEFINE_SPECIFIER = /(^|\/)terraform\/schema\/define\.js$/;
