@@ -33,6 +33,9 @@ export class DesiredStateSchemaValidator {
             strict: false,
             allErrors: true,
             validateFormats: false,
+            // generate checked every schema against the CloudFormation meta-schema already;
+            // checking again would compile JSON Schema's own meta-schema in each process (~0.1 s).
+            validateSchema: false,
             logger: false,
             code: { regExp: cfnRegExpEngine },
           });

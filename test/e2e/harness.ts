@@ -45,7 +45,10 @@ export function ensureProviderBinary(): void {
 function isBinaryFresh(): boolean {
   const index = path.join(repoRoot, "generated/index.ts");
   if (!fs.existsSync(index) || !fs.existsSync(providerBinary)) return false;
-  const sources = ["provider", "runtime", "protocol"].map((d) => path.join(repoRoot, d));
+  // Every folder whose code the build bundles or packs.
+  const sources = ["provider", "runtime", "protocol", "terraform", "cfn", "build"].map((d) =>
+    path.join(repoRoot, d),
+  );
   const newest = Math.max(fs.statSync(index).mtimeMs, ...sources.flatMap((d) => newestMtime(d)));
   return fs.statSync(providerBinary).mtimeMs >= newest;
 }
