@@ -1,9 +1,11 @@
-// Terraform write-only arguments for secrets (docs/mapping.md#write-only-arguments). A top-level
-// property that CloudFormation never returns (writeOnly) and that holds a secret (sensitive) gets
-// two more attributes, as terraform-provider-aws names them: `<name>_wo`, whose value is only in
+// Terraform write-only arguments for secrets (docs/mapping.md#write-only-arguments). A property
+// that CloudFormation never returns (writeOnly) and that holds a secret (sensitive) gets two more
+// attributes beside it, as terraform-provider-aws names them: `<name>_wo`, whose value is only in
 // the configuration and so never reaches plan or state, and `<name>_wo_version`, a number the
-// user changes to send a new `_wo` value on update. The original attribute stays, so existing
-// configurations keep working; setting both is refused at validate.
+// user changes to send a new `_wo` value on update. At the top level and inside nested objects
+// (any depth); not inside list, set or map elements, where Terraform cannot pair a version with
+// its element across plans (sets cannot hold write-only attributes at all). The original attribute
+// stays, so existing configurations keep working; setting both is refused at validate.
 import type { Attribute, Attributes } from "../../terraform/schema/types.js";
 import type { ModelNote } from "./validators.js";
 
@@ -43,20 +45,39 @@ function versionArgument(name: string, original: Attribute): Attribute {
   };
 }
 
+/** The attribute with the write-only arguments added inside it, when it is a nested object. */
+function withNestedArguments(attribute: Attribute, pointer: string, notes: ModelNote[]): Attribute {
+  if (attribute.type.kind !== "object") return attribute;
+  const inner = withWriteOnlyArguments(attribute.type.attributes, notes, pointer);
+  return inner === attribute.type.attributes
+    ? attribute
+    : { ...attribute, type: { kind: "object", attributes: inner } };
+}
+
 /**
- * The top-level attributes with the write-only arguments added, sorted by name. A name that a
- * property already uses is not taken: the pair is left out and a note says so.
+ * The attributes with the write-only arguments added, sorted by name, here and inside nested
+ * objects. A name that a property already uses is not taken: the pair is left out and a note
+ * says so. `pointer` is the JSON pointer of the object holding `attributes`.
  */
-export function withWriteOnlyArguments(attributes: Attributes, notes: ModelNote[]): Attributes {
+export function withWriteOnlyArguments(
+  attributes: Attributes,
+  notes: ModelNote[],
+  pointer = "/properties",
+): Attributes {
   const added: [string, Attribute][] = [];
-  for (const [name, attribute] of Object.entries(attributes)) {
+  let nestedChanged = false;
+  const current: Record<string, Attribute> = {};
+  for (const [name, original] of Object.entries(attributes)) {
+    const attribute = withNestedArguments(original, `${pointer}/${original.cfnName ?? name}`, notes);
+    if (attribute !== original) nestedChanged = true;
+    current[name] = attribute;
     if (!wantsWriteOnlyArgument(attribute)) continue;
     const secretName = name + WRITE_ONLY_SUFFIX;
     const versionName = name + VERSION_SUFFIX;
     const taken = [secretName, versionName].filter((n) => Object.hasOwn(attributes, n));
     if (taken.length > 0) {
       notes.push({
-        pointer: `/properties/${attribute.cfnName}`,
+        pointer: `${pointer}/${attribute.cfnName}`,
         kind: "write-only-argument-clash",
         message: `no write-only argument for "${name}": a property already maps to ${taken.map((n) => `"${n}"`).join(" and ")}`,
       });
@@ -67,8 +88,8 @@ export function withWriteOnlyArguments(attributes: Attributes, notes: ModelNote[
       [versionName, versionArgument(name, attribute)],
     );
   }
-  if (added.length === 0) return attributes;
+  if (added.length === 0) return nestedChanged ? current : attributes;
   return Object.fromEntries(
-    [...Object.entries(attributes), ...added].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    [...Object.entries(current), ...added].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
 }

@@ -13,8 +13,7 @@ import type { OperationContext } from "./context.js";
 import { desiredStateDiagnostic, requestErrorDiagnostic } from "./diagnostics.js";
 import { fillAfterApply } from "./fill-after-apply.js";
 import { RequestError, runRequest } from "./request.js";
-import { withSecrets } from "../state/write-only-arguments.js";
-import type { JsonDocObject } from "../convert/json-doc.js";
+import { type SecretToSend, withSecrets } from "../state/write-only-arguments.js";
 import { createMayHaveStarted, settleCreate } from "./settle-create.js";
 
 export interface ApplyOutcome {
@@ -39,7 +38,7 @@ export async function createResource(
   definition: ResourceDefinition,
   planned: TfValue,
   /** CloudFormation properties from write-only arguments, which the plan does not hold. */
-  secrets?: JsonDocObject,
+  secrets?: readonly SecretToSend[],
 ): Promise<ApplyOutcome> {
   let desired: string;
   try {

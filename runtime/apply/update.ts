@@ -15,8 +15,7 @@ import type { ApplyOutcome } from "./create.js";
 import { desiredStateDiagnostic, missingIdDiagnostic, requestErrorDiagnostic } from "./diagnostics.js";
 import { fillAfterApply } from "./fill-after-apply.js";
 import { RequestError, runRequest } from "./request.js";
-import { withSecrets } from "../state/write-only-arguments.js";
-import type { JsonDocObject } from "../convert/json-doc.js";
+import { type SecretToSend, withSecrets } from "../state/write-only-arguments.js";
 
 /** The readOnly and createOnly pointers (as segments) an update must not touch. */
 export function excludedFromUpdates(definition: ResourceDefinition): string[][] {
@@ -38,7 +37,7 @@ export function updatePatchDocument(
   definition: ResourceDefinition,
   prior: TfValue,
   planned: TfValue,
-  secrets?: JsonDocObject,
+  secrets?: readonly SecretToSend[],
 ): string {
   const before = toDesiredState(
     definition.attributes,
@@ -54,7 +53,7 @@ export async function updateResource(
   definition: ResourceDefinition,
   prior: TfValue,
   planned: TfValue,
-  secrets?: JsonDocObject,
+  secrets?: readonly SecretToSend[],
 ): Promise<ApplyOutcome> {
   const id = isRecord(prior) ? prior.id : undefined;
   if (typeof id !== "string" || id === "") return { newState: prior, diagnostics: [missingIdDiagnostic()] };

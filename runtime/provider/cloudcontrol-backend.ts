@@ -57,7 +57,11 @@ import { validateConfig } from "../validate/validators.js";
 import type { TfValue } from "../../terraform/values/value.js";
 import type { AwsSession } from "./aws-session.js";
 import { readProviderSettings } from "./settings.js";
-import { nullWriteOnlyArguments, writeOnlySecretsToSend } from "../state/write-only-arguments.js";
+import {
+  nullWriteOnlyArguments,
+  withSecretsInOriginals,
+  writeOnlySecretsToSend,
+} from "../state/write-only-arguments.js";
 import { writeOnlyArgumentDiagnostics } from "../validate/write-only-arguments.js";
 import {
   type DefaultTags,
@@ -167,7 +171,9 @@ export class CloudControlBackend implements ProviderBackend {
   }
 
   async validateResourceConfig(request: ValidateResourceConfigRequest): Promise<DiagnosticsResponse> {
-    const diagnostics = validateConfig(request.definition.attributes, request.config);
+    // A secret given as `<name>_wo` satisfies what CloudFormation requires of `<name>`.
+    const asSent = withSecretsInOriginals(request.definition.attributes, request.config);
+    const diagnostics = validateConfig(request.definition.attributes, asSent);
     diagnostics.push(
       ...writeOnlyArgumentDiagnostics(
         request.definition.attributes,
@@ -177,7 +183,7 @@ export class CloudControlBackend implements ProviderBackend {
     );
     diagnostics.push(...invalidJsonStrings(request.definition.attributes, request.config));
     if (!hasErrors(diagnostics) && this.schemaValidator) {
-      diagnostics.push(...(await this.schemaValidator.validate(request.definition, request.config)));
+      diagnostics.push(...(await this.schemaValidator.validate(request.definition, asSent)));
     }
     return { diagnostics };
   }

@@ -1,22 +1,40 @@
 // The generated `<name>_wo` arguments (Terraform write_only) and their `<name>_wo_version`
-// (docs/runtime.md#write-only-arguments). Terraform passes a write-only value only in the
-// configuration of ValidateResourceConfig, PlanResourceChange and ApplyResourceChange; plan and
-// state must hold null. So the plan nulls it, and an apply reads it from the configuration: a
-// create sends every configured one, an update only those whose `_wo_version` changed.
+// (docs/runtime.md#write-only-arguments), at the top level or inside nested objects. Terraform
+// passes a write-only value only in the configuration of ValidateResourceConfig,
+// PlanResourceChange and ApplyResourceChange; plan and state must hold null. So the plan nulls it,
+// and an apply reads it from the configuration: a create sends every configured one, an update
+// only those whose `_wo_version` changed.
 import type { Attribute, Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import { isRecord, makeRecord, type TfValue, valueEquals } from "../../terraform/values/value.js";
 import { attributeCtyType } from "../../terraform/values/implied-type.js";
 import { toDesiredState } from "../convert/to-cfn.js";
-import { type JsonDoc, type JsonDocObject, makeJsonObject } from "../convert/json-doc.js";
+import { type JsonDoc, type JsonDocObject, isJsonDocObject, makeJsonObject } from "../convert/json-doc.js";
+import { nullWriteOnly } from "./write-only.js";
+
+/** A nested object on the way to a write-only argument: its attribute name and property name. */
+export interface ObjectStep {
+  readonly name: string;
+  readonly cfnName: string;
+}
 
 export interface WriteOnlyArgument {
+  /** The nested objects holding the argument, outermost first (empty at the top level). */
+  readonly parents: readonly ObjectStep[];
   /** The `<name>_wo` attribute name. */
   readonly secret: string;
   readonly attribute: Attribute;
-  /** Its `<name>_wo_version` attribute name, when the definition has one. */
+  /** Its `<name>_wo_version` attribute name (beside it), when the definition has one. */
   readonly version: string | undefined;
-  /** The CloudFormation property the value is sent as. */
+  /** The CloudFormation property the value is sent as (beside the parents' properties). */
   readonly cfnName: string;
+  /** The original attribute the secret stands for (`<name>`), when it exists beside it. */
+  readonly original: string | undefined;
+}
+
+/** A secret to add to the desired state: the property path and the value. */
+export interface SecretToSend {
+  readonly cfnPath: readonly string[];
+  readonly value: JsonDoc;
 }
 
 /** The suffix of a write-only argument's name (the generator's WRITE_ONLY_SUFFIX). */
@@ -24,34 +42,66 @@ export const WRITE_ONLY_SUFFIX = "_wo";
 
 const cache = new WeakMap<Attributes, readonly WriteOnlyArgument[]>();
 
-/** The top-level write-only arguments of a resource. */
-export function writeOnlyArguments(attributes: Attributes): readonly WriteOnlyArgument[] {
-  let found = cache.get(attributes);
-  if (found) return found;
+function collect(attributes: Attributes, parents: readonly ObjectStep[], out: WriteOnlyArgument[]): void {
   const versions = new Map<string, string>();
   for (const [name, a] of Object.entries(attributes)) {
     if (a.secretVersionOf !== undefined) versions.set(a.secretVersionOf, name);
   }
-  found = Object.entries(attributes).flatMap(([name, a]) =>
-    a.writeOnlyArgument && a.secretOf !== undefined
-      ? [{ secret: name, attribute: a, version: versions.get(a.secretOf), cfnName: a.secretOf }]
-      : [],
-  );
-  cache.set(attributes, found);
+  for (const [name, a] of Object.entries(attributes)) {
+    if (a.writeOnlyArgument && a.secretOf !== undefined) {
+      const original = name.endsWith(WRITE_ONLY_SUFFIX) ? name.slice(0, -WRITE_ONLY_SUFFIX.length) : "";
+      out.push({
+        parents,
+        secret: name,
+        attribute: a,
+        version: versions.get(a.secretOf),
+        cfnName: a.secretOf,
+        original: Object.hasOwn(attributes, original) ? original : undefined,
+      });
+    }
+    // The generator adds them inside nested objects only (never in list, set or map elements).
+    if (a.type.kind === "object" && a.cfnName !== undefined)
+      collect(a.type.attributes, [...parents, { name, cfnName: a.cfnName }], out);
+  }
+}
+
+/** The write-only arguments of a resource, at any depth of nested objects. */
+export function writeOnlyArguments(attributes: Attributes): readonly WriteOnlyArgument[] {
+  let found = cache.get(attributes);
+  if (!found) {
+    const out: WriteOnlyArgument[] = [];
+    collect(attributes, [], out);
+    found = out;
+    cache.set(attributes, found);
+  }
   return found;
 }
 
-/** The value with every write-only argument null, as plan and state must hold them. */
-export function nullWriteOnlyArguments(definition: ResourceDefinition, value: TfValue): TfValue {
-  const args = writeOnlyArguments(definition.attributes);
-  if (args.length === 0 || !isRecord(value)) return value;
-  if (args.every((a) => (value[a.secret] ?? null) === null)) return value;
-  const secrets = new Set(args.map((a) => a.secret));
-  return makeRecord(Object.keys(value).map((k) => [k, secrets.has(k) ? null : (value[k] ?? null)]));
+/** The value of the object holding `arg` (undefined when a parent is null, unknown or absent). */
+export function holderOf(
+  value: TfValue | null,
+  arg: WriteOnlyArgument,
+): Readonly<Record<string, TfValue>> | undefined {
+  let current = value;
+  for (const step of arg.parents) {
+    if (!isRecord(current)) return undefined;
+    current = current[step.name] ?? null;
+  }
+  return isRecord(current) ? current : undefined;
 }
 
-const member = (value: TfValue | null, name: string): TfValue =>
-  isRecord(value) ? (value[name] ?? null) : null;
+const secretAttributes = new WeakMap<ResourceDefinition, ReadonlySet<Attribute>>();
+
+/** The value with every write-only argument null (at any depth), as plan and state must hold them. */
+export function nullWriteOnlyArguments(definition: ResourceDefinition, value: TfValue): TfValue {
+  let secrets = secretAttributes.get(definition);
+  if (!secrets) {
+    secrets = new Set(writeOnlyArguments(definition.attributes).map((a) => a.attribute));
+    secretAttributes.set(definition, secrets);
+  }
+  if (secrets.size === 0) return value;
+  return nullWriteOnly(definition.attributes, value, secrets);
+}
 
 /**
  * The CloudFormation properties to send from the configuration's write-only arguments: on create
@@ -63,28 +113,103 @@ export function writeOnlySecretsToSend(
   config: TfValue,
   prior: TfValue | null,
   planned: TfValue,
-): JsonDocObject {
-  const entries: [string, JsonDoc][] = [];
+): SecretToSend[] {
+  const out: SecretToSend[] = [];
   for (const arg of writeOnlyArguments(definition.attributes)) {
-    const value = member(config, arg.secret);
+    const value = holderOf(config, arg)?.[arg.secret] ?? null;
     if (value === null) continue;
     if (prior !== null) {
       if (arg.version === undefined) continue;
-      const versionType = attributeCtyType(definition.attributes[arg.version]!.type);
-      if (valueEquals(versionType, member(prior, arg.version), member(planned, arg.version))) continue;
+      const holder = holderOf(planned, arg);
+      const versionAttribute = holder && findAttribute(definition.attributes, arg, arg.version);
+      if (!versionAttribute) continue;
+      const versionType = attributeCtyType(versionAttribute.type);
+      const before = holderOf(prior, arg)?.[arg.version] ?? null;
+      if (valueEquals(versionType, before, holder[arg.version] ?? null)) continue;
     }
     const converted = toDesiredState(
       { [arg.secret]: { ...arg.attribute, cfnName: arg.cfnName } },
       makeRecord([[arg.secret, value]]),
     );
     const json = (converted as Record<string, JsonDoc>)[arg.cfnName];
-    if (json !== undefined) entries.push([arg.cfnName, json]);
+    if (json !== undefined)
+      out.push({ cfnPath: [...arg.parents.map((p) => p.cfnName), arg.cfnName], value: json });
   }
-  return makeJsonObject(entries);
+  return out;
+}
+
+/** The attribute `name` beside `arg`. */
+function findAttribute(attributes: Attributes, arg: WriteOnlyArgument, name: string): Attribute | undefined {
+  let scope = attributes;
+  for (const step of arg.parents) {
+    const parent = scope[step.name];
+    if (!parent || !("attributes" in parent.type)) return undefined;
+    scope = parent.type.attributes;
+  }
+  return scope[name];
+}
+
+/** `doc` with `value` at `path`, making the objects on the way that the document lacks. */
+function setAt(doc: JsonDocObject, path: readonly string[], value: JsonDoc): JsonDocObject {
+  const [head, ...rest] = path as [string, ...string[]];
+  const existing = doc[head];
+  const next =
+    rest.length === 0 ? value : setAt(isJsonDocObject(existing) ? existing : makeJsonObject(), rest, value);
+  return makeJsonObject([...Object.entries(doc).filter(([k]) => k !== head), [head, next]] as [
+    string,
+    JsonDoc,
+  ][]);
 }
 
 /** The desired state with the write-only secrets added (they never collide: validate refuses both). */
-export function withSecrets(desired: JsonDocObject, secrets: JsonDocObject | undefined): JsonDocObject {
-  if (!secrets || Object.keys(secrets).length === 0) return desired;
-  return makeJsonObject([...Object.entries(desired), ...Object.entries(secrets)] as [string, JsonDoc][]);
+export function withSecrets(
+  desired: JsonDocObject,
+  secrets: readonly SecretToSend[] | undefined,
+): JsonDocObject {
+  let out = desired;
+  for (const secret of secrets ?? []) out = setAt(out, secret.cfnPath, secret.value);
+  return out;
+}
+
+/**
+ * The configuration as CloudFormation will see it: each set `<name>_wo` value moved into its
+ * `<name>`, for the checks at validate that know only the original (a member its object requires,
+ * the type's CloudFormation schema). Never planned or stored.
+ */
+export function withSecretsInOriginals(attributes: Attributes, config: TfValue): TfValue {
+  let out = config;
+  for (const arg of writeOnlyArguments(attributes)) {
+    if (arg.original === undefined) continue;
+    const value = holderOf(out, arg)?.[arg.secret] ?? null;
+    if (value === null) continue;
+    out = replaceIn(out, arg.parents, (holder) =>
+      makeRecord(
+        Object.keys(holder).map((k) => [
+          k,
+          k === arg.secret
+            ? null
+            : k === arg.original && (holder[k] ?? null) === null
+              ? value
+              : (holder[k] ?? null),
+        ]),
+      ),
+    );
+  }
+  return out;
+}
+
+function replaceIn(
+  value: TfValue,
+  parents: readonly ObjectStep[],
+  change: (holder: Readonly<Record<string, TfValue>>) => TfValue,
+): TfValue {
+  if (!isRecord(value)) return value;
+  if (parents.length === 0) return change(value);
+  const [step, ...rest] = parents as [ObjectStep, ...ObjectStep[]];
+  return makeRecord(
+    Object.keys(value).map((k) => [
+      k,
+      k === step.name ? replaceIn(value[k] ?? null, rest, change) : (value[k] ?? null),
+    ]),
+  );
 }

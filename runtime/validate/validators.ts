@@ -47,7 +47,7 @@ function validateObject(
     const value = record[name] ?? null;
     const here = [...path, { attribute: name }];
     for (const validator of attribute.validators ?? [])
-      runValidator(validator, attribute.type, value, here, out);
+      runValidator(validator, attribute.type, value, here, out, attribute.sensitive === true);
     if (value === null || isUnknown(value) || !("attributes" in attribute.type)) continue;
     const nested = attribute.type.attributes;
     switch (attribute.type.kind) {
@@ -75,7 +75,7 @@ function validateObject(
   }
 }
 
-const show = (value: TfValue): string =>
+const showValue = (value: TfValue): string =>
   typeof value === "string" ? JSON.stringify(value) : isNumber(value) ? numberText(value) : String(value);
 
 function bounds(min: number | undefined, max: number | undefined, unit: string): string {
@@ -90,7 +90,10 @@ function runValidator(
   value: TfValue,
   path: AttributePath,
   out: Diagnostic[],
+  sensitive: boolean,
 ): void {
+  // A secret's value never goes into a message.
+  const show = (v: TfValue): string => (sensitive ? "(sensitive value)" : showValue(v));
   if (validator.kind === "notNull") {
     if (value === null) {
       out.push(
@@ -218,12 +221,12 @@ function runValidator(
         const indexed = type.kind === "list";
         (value as readonly TfValue[]).forEach((item, i) => {
           for (const inner of validator.validators)
-            runValidator(inner, element, item, indexed ? [...path, { index: i }] : path, out);
+            runValidator(inner, element, item, indexed ? [...path, { index: i }] : path, out, sensitive);
         });
       } else if (isRecord(value)) {
         for (const key of Object.keys(value)) {
           for (const inner of validator.validators)
-            runValidator(inner, element, value[key] ?? null, [...path, { key }], out);
+            runValidator(inner, element, value[key] ?? null, [...path, { key }], out, sensitive);
         }
       }
       return;

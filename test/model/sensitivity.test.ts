@@ -171,6 +171,50 @@ describe("write-only arguments for write-only secrets", () => {
     assert.equal(ds.attributes.password?.sensitive, true);
   });
 
+  it("adds the pair inside nested objects (any depth), beside the secret, but not in list or set elements", () => {
+    const attributes = attributesOf({
+      definitions: {
+        Login: {
+          type: "object",
+          properties: { Password: { type: "string" }, ResetRequired: { type: "boolean" } },
+          required: ["Password"],
+        },
+        Auth: { type: "object", properties: { Basic: { $ref: "#/definitions/Login" } } },
+      },
+      properties: {
+        Name: { type: "string" },
+        Login: { $ref: "#/definitions/Login" },
+        Auth: { $ref: "#/definitions/Auth" },
+        Logins: { type: "array", items: { $ref: "#/definitions/Login" } },
+        LoginSet: {
+          type: "array",
+          uniqueItems: true,
+          insertionOrder: false,
+          items: { $ref: "#/definitions/Login" },
+        },
+      },
+      writeOnlyProperties: [
+        "/properties/Login/Password",
+        "/properties/Auth/Basic/Password",
+        "/properties/Logins/*/Password",
+        "/properties/LoginSet/*/Password",
+      ],
+    });
+    const inner = (a: (typeof attributes)[string] | undefined) => {
+      assert.ok(a && "attributes" in a.type, "a nested attribute");
+      return a.type.attributes;
+    };
+    const login = inner(attributes.login);
+    assert.equal(login.password_wo?.writeOnlyArgument, true);
+    assert.equal(login.password_wo?.secretOf, "Password");
+    assert.equal(login.password_wo_version?.secretVersionOf, "Password");
+    assert.equal(login.password?.cfnName, "Password");
+    assert.equal(inner(inner(attributes.auth).basic).password_wo?.secretOf, "Password");
+    assert.equal(inner(attributes.logins).password_wo, undefined);
+    assert.equal(inner(attributes.login_set).password_wo, undefined);
+    assert.equal(attributes.password_wo, undefined);
+  });
+
   it("does not take a name a property already maps to, and notes why", () => {
     const m = model({
       properties: { Name: { type: "string" }, Password: { type: "string" }, PasswordWo: { type: "string" } },

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { definitionImpliedType } from "../../terraform/values/implied-type.js";
-import { isRecord, type TfValue, valueEquals } from "../../terraform/values/index.js";
+import { isRecord, makeRecord, type TfValue, valueEquals } from "../../terraform/values/index.js";
 import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
 import { errorsOf } from "./terraform.js";
 
@@ -94,5 +94,84 @@ describe("write-only arguments: awscc_rds_db_cluster.master_user_password_wo", (
     const error = (result.diagnostics ?? []).find((d) => d.summary === "Write-only Attribute Not Allowed");
     assert.ok(error, errorsOf(result.diagnostics));
     assert.deepEqual(error.path, [{ attribute: "master_user_password_wo" }]);
+  });
+});
+
+describe("write-only arguments inside a nested object: awscc_iam_user.login_profile.password_wo", () => {
+  let h: RuntimeHarness;
+  let definition: ResourceDefinition;
+  before(async () => {
+    h = await startRuntime();
+    definition = await loadResource("awscc_iam_user");
+  });
+  after(async () => {
+    await h.close();
+  });
+
+  const USER = "wo-nested-user";
+  const remoteLogin = (): unknown =>
+    h.emulator.control.getResource("AWS::IAM::User", USER)?.properties.LoginProfile;
+  /** A login_profile value with every member, as Terraform sends objects. */
+  const loginProfile = (values: Record<string, TfValue>): TfValue => {
+    const attribute = definition.attributes.login_profile;
+    assert.ok(attribute && attribute.type.kind === "object");
+    return makeRecord(Object.keys(attribute.type.attributes).map((name) => [name, values[name] ?? null]));
+  };
+  const config = (login: Record<string, TfValue>) =>
+    h.sim(definition).config({ user_name: USER, login_profile: loginProfile(login) });
+
+  test("create sends LoginProfile.Password; plan and state hold null; a version bump sends the new one", async () => {
+    const sim = h.sim(definition);
+    const first = config({
+      password_wo: "nested-secret-1",
+      password_wo_version: 1,
+      password_reset_required: true,
+    });
+    assert.equal(errorsOf(await sim.validate(first)), "", "the _wo value satisfies the required Password");
+    const plan = await sim.plan(first, null);
+    assert.equal(errorsOf(plan.diagnostics), "");
+    assert.equal(member(member(plan.planned, "login_profile"), "password_wo"), null);
+    const created = await sim.applyConfig(first, null);
+    assert.equal(errorsOf(created.diagnostics), "");
+    assert.deepEqual(remoteLogin(), { Password: "nested-secret-1", PasswordResetRequired: true });
+    const login = member(created.state, "login_profile");
+    assert.equal(member(login, "password_wo"), null);
+    assert.equal(member(login, "password"), null);
+    assert.equal(member(login, "password_wo_version"), 1);
+    assert.ok(!JSON.stringify(created.state).includes("nested-secret-1"));
+
+    const read = await sim.read(created.state);
+    assert.equal(member(member(read.state, "login_profile"), "password_wo_version"), 1);
+
+    const unchanged = await sim.applyConfig(
+      config({ password_wo: "nested-secret-2", password_wo_version: 1, password_reset_required: true }),
+      read.state,
+    );
+    assert.equal(errorsOf(unchanged.diagnostics), "");
+    assert.equal((remoteLogin() as { Password?: unknown }).Password, "nested-secret-1");
+
+    const bumped = await sim.applyConfig(
+      config({ password_wo: "nested-secret-2", password_wo_version: 2, password_reset_required: true }),
+      read.state,
+    );
+    assert.equal(errorsOf(bumped.diagnostics), "");
+    assert.equal(bumped.action, "update");
+    assert.deepEqual(remoteLogin(), { Password: "nested-secret-2", PasswordResetRequired: true });
+    assert.equal(member(member(bumped.state, "login_profile"), "password_wo_version"), 2);
+    assert.ok(!JSON.stringify(bumped.state).includes("nested-secret-2"));
+  });
+
+  test("validate: both spellings is an error on login_profile.password_wo; neither is the required-member error", async () => {
+    const sim = h.sim(definition);
+    const diagnostics = await sim.validate(config({ password: "a", password_wo: "b" }));
+    const error = diagnostics.find((d) => d.summary === "Invalid Attribute Combination");
+    assert.ok(error, errorsOf(diagnostics));
+    assert.deepEqual(error.path, [{ attribute: "login_profile" }, { attribute: "password_wo" }]);
+    assert.match(
+      error.detail ?? "",
+      /"login_profile\.password_wo" cannot be specified when "login_profile\.password"/,
+    );
+    const neither = await sim.validate(config({ password_reset_required: true }));
+    assert.match(errorsOf(neither), /login_profile\.password must be set/);
   });
 });
