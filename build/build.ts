@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { build, type Plugin } from "esbuild";
+import { build, type Plugin, transform } from "esbuild";
 import { repoRoot } from "../cfn/paths.js";
 import * as generatedIndex from "../generated/index.js";
 import { loadProtocolDefinitions, protocolDescriptorJson } from "../protocol/proto-definitions.js";
@@ -145,18 +145,25 @@ async function writeGeneratedModuleAssets(workDir: string): Promise<Record<strin
     .readdirSync(generatedDir, { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".ts") && path.join(generatedDir, f) !== generatedIndexFile)
     .map((f) => path.join(generatedDir, f));
-  await build({
-    entryPoints,
-    outdir,
-    outbase: generatedDir,
-    bundle: false,
-    platform: "node",
-    format: "cjs",
-    target: "node24",
-    minifyWhitespace: true,
-    legalComments: "none",
-    logLevel: "warning",
-  });
+  // One transform per file, not a build: a build would treat these files as Node ESM (the package
+  // is "type": "module") and hand `import resource from "./x_resource.js"` the whole exports
+  // object; transformed on its own, a module gets the CommonJS interop its loader assumes.
+  await Promise.all(
+    entryPoints.map(async (entry) => {
+      const { code } = await transform(fs.readFileSync(entry, "utf8"), {
+        loader: "ts",
+        format: "cjs",
+        platform: "node",
+        target: "node24",
+        minifyWhitespace: true,
+        legalComments: "none",
+        sourcefile: path.relative(repoRoot, entry),
+      });
+      const out = path.join(outdir, `${generatedModulePath(entry)}.js`);
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      fs.writeFileSync(out, code);
+    }),
+  );
   const assets: Record<string, string> = {};
   for (const entry of entryPoints) {
     const modulePath = generatedModulePath(entry);
