@@ -8,6 +8,7 @@ import {
   ownTagsOf,
   recordOf,
   sameTags,
+  tagsFromDefaults,
   TAGS_ALL_ATTRIBUTE,
   TAGS_ATTRIBUTE,
   type TagsShape,
@@ -42,18 +43,30 @@ export function planTagsAll(
   const shape = tagsAllShape(definition);
   if (shape === undefined || !isRecord(planned)) return planned;
   const configured = recordOf(config)?.[TAGS_ATTRIBUTE] ?? null;
-  // Without defaults the merge is the planned tags themselves (members the apply decides included,
-  // and, when unset, the prior tags kept as any Optional+Computed value is: an imported object's
-  // tags stay unless a removal was planned from what the last apply recorded as configured).
-  const merged =
-    defaults.size === 0 ? (planned[TAGS_ATTRIBUTE] ?? null) : mergeTags(shape, configured, defaults);
   const priorAll = recordOf(prior)?.[TAGS_ALL_ATTRIBUTE] ?? null;
+  const plannedOwn = planned[TAGS_ATTRIBUTE] ?? null;
+  // Unset tags while the object still carries tags that came from default_tags since removed from
+  // the provider block: those go, the user's own (as planned, else as before) stay.
+  const defaultsDropped =
+    defaults.size === 0 &&
+    configured === null &&
+    tagsFromDefaults(shape, priorAll, recordOf(prior)?.[TAGS_ATTRIBUTE] ?? null).size > 0;
+  const ownAfterDrop = isWhollyKnown(plannedOwn) ? plannedOwn : (recordOf(prior)?.[TAGS_ATTRIBUTE] ?? null);
+  // Otherwise, without defaults the merge is the planned tags themselves (members the apply decides
+  // included, and, when unset, the prior tags kept as any Optional+Computed value is: an imported
+  // object's tags stay unless a removal was planned from what the last apply recorded as configured).
+  const merged =
+    defaults.size > 0 ? mergeTags(shape, configured, defaults) : defaultsDropped ? ownAfterDrop : plannedOwn;
   const value = prior !== null && sameTags(shape, merged, priorAll) ? priorAll : merged;
   // With default_tags, unset tags are the user's statement that the object has only the default
   // tags: no tags of the user's own, rather than the prior ones kept (which would keep default tags
   // since removed).
   const own: Record<string, TfValue> =
-    configured === null && defaults.size > 0 ? { [TAGS_ATTRIBUTE]: null } : {};
+    configured === null && defaults.size > 0
+      ? { [TAGS_ATTRIBUTE]: null }
+      : defaultsDropped
+        ? { [TAGS_ATTRIBUTE]: ownAfterDrop }
+        : {};
   return withMembers(planned, { ...own, [TAGS_ALL_ATTRIBUTE]: value });
 }
 
@@ -98,5 +111,8 @@ export function splitTagsAfterRead(
   defaults: DefaultTags,
 ): TfValue {
   const priorOwn = recordOf(prior)?.[TAGS_ATTRIBUTE] ?? null;
-  return split(definition, state, (shape, all) => ownTagsOf(shape, all, priorOwn, defaults));
+  const priorAll = recordOf(prior)?.[TAGS_ALL_ATTRIBUTE] ?? null;
+  return split(definition, state, (shape, all) =>
+    ownTagsOf(shape, all, priorOwn, defaults, tagsFromDefaults(shape, priorAll, priorOwn)),
+  );
 }

@@ -4,7 +4,7 @@
 import type { Attributes } from "../../terraform/schema/types.js";
 import { type Diagnostic, errorDiagnostic } from "../../terraform/provider-backend.js";
 import type { TfValue } from "../../terraform/values/value.js";
-import { holderOf, writeOnlyArguments } from "../state/write-only-arguments.js";
+import { holderOf, WRITE_ONLY_SUFFIX, writeOnlyArguments } from "../state/write-only-arguments.js";
 
 export function writeOnlyArgumentDiagnostics(
   attributes: Attributes,
@@ -19,7 +19,7 @@ export function writeOnlyArgumentDiagnostics(
     const parents = arg.parents.map((p) => p.name);
     const path = [...parents, arg.secret].map((attribute) => ({ attribute }));
     const dotted = (name: string): string => [...parents, name].join(".");
-    const original = arg.original ?? arg.secret.slice(0, -"_wo".length);
+    const original = arg.original ?? arg.secret.slice(0, -WRITE_ONLY_SUFFIX.length);
     if (arg.original !== undefined && (holder[arg.original] ?? null) !== null) {
       diagnostics.push(
         errorDiagnostic(

@@ -121,20 +121,42 @@ export function sameTags(shape: TagsShape, a: TfValue, b: TfValue): boolean {
 }
 
 /**
+ * The tags a prior state holds because of default_tags: those of `tags_all` whose key is not in
+ * `tags` (the user's own). Whatever the provider block says now, these are not the user's.
+ */
+export function tagsFromDefaults(
+  shape: TagsShape,
+  priorAll: TfValue,
+  priorOwn: TfValue,
+): Map<string, string> {
+  const all = tagEntries(shape, priorAll);
+  const own = tagEntries(shape, priorOwn);
+  const out = new Map<string, string>();
+  if (all === undefined || own === undefined) return out;
+  for (const [key, value] of all) if (!own.has(key)) out.set(key, value);
+  return out;
+}
+
+/**
  * The user's part of the tags read from the service: all of them, less the default tags the object
- * carries unchanged — unless the prior `tags` held that key too (the user set it to the same value).
- * The service's value is filtered, not rebuilt, so duplicates and spellings stay as they were.
+ * carries unchanged (today's defaults, or those the prior state had from them) — unless the prior
+ * `tags` held that key too (the user set it to the same value). The service's value is filtered,
+ * not rebuilt, so duplicates and spellings stay as they were.
  */
 export function ownTagsOf(
   shape: TagsShape,
   remote: TfValue,
   priorOwn: TfValue,
   defaults: ReadonlyMap<string, string>,
+  priorFromDefaults: ReadonlyMap<string, string> = new Map(),
 ): TfValue {
-  if (defaults.size === 0 || remote === null || !isWhollyKnown(remote)) return remote;
+  if (defaults.size === 0 && priorFromDefaults.size === 0) return remote;
+  if (remote === null || !isWhollyKnown(remote)) return remote;
   const ownKeys = new Set(tagEntries(shape, priorOwn)?.keys() ?? []);
   const isDefault = (key: TfValue | undefined, value: TfValue | undefined): boolean =>
-    typeof key === "string" && !ownKeys.has(key) && defaults.get(key) === value;
+    typeof key === "string" &&
+    !ownKeys.has(key) &&
+    (defaults.get(key) === value || priorFromDefaults.get(key) === value);
   let kept: TfValue;
   if (shape === "map") {
     if (!isRecord(remote)) return remote;

@@ -114,6 +114,36 @@ describe("provider default_tags", () => {
       const bareConverged = await converge(sim, configOf(definition, fresh), null, "create");
       assert.equal(bareConverged.state.tags, null);
       assert.deepEqual(tagMap(bareConverged.state.tags_all), { env: "dev" });
+
+      // A changed default reaches it; removing default_tags takes the default tags off it too
+      // (they were never the user's), without a diff in `tags` along the way.
+      await reconfigure(h, { env: "prod" });
+      const bareRefreshed = await sim.read(bareConverged.state);
+      assert.equal(
+        (bareRefreshed.state as TfRecord).tags,
+        null,
+        "the old default tags do not become the user's",
+      );
+      const bareChanged = await converge(sim, configOf(definition, fresh), bareRefreshed.state, "update");
+      assert.equal(bareChanged.state.tags, null);
+      assert.deepEqual(tagMap(bareChanged.state.tags_all), { env: "prod" });
+      await reconfigure(h, null);
+      // As Terraform does: a refresh under the new provider configuration, then the plan.
+      const refreshed = await sim.read(bareChanged.state);
+      assert.equal((refreshed.state as TfRecord).tags, null, "the default tags do not become the user's");
+      const bareRemoved = await converge(sim, configOf(definition, fresh), refreshed.state, "update");
+      assert.equal(bareRemoved.state.tags, null);
+      assert.deepEqual(tagMap(bareRemoved.state.tags_all), {});
+      const bareRemote = h.emulator.control
+        .listResources()
+        .find((r) => r.typeName === definition.cfnTypeName && r.identifier === "bare");
+      assert.ok(bareRemote, "the bare object is in the emulator");
+      assert.deepEqual(
+        tagMap(
+          fromModel(definition.attributes, jsonDocFromPlain(bareRemote.properties) as JsonDocObject).tags,
+        ),
+        {},
+      );
     });
   }
 

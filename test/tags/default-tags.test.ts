@@ -8,6 +8,7 @@ import {
   mergeTags,
   ownTagsOf,
   sameTags,
+  tagsFromDefaults,
   tagEntries,
   tagsShape,
   withTagsAllAttribute,
@@ -148,6 +149,29 @@ describe("the user's part of what the service holds", () => {
       {
         env: "dev",
       },
+    );
+  });
+  test("tags the prior state had from defaults stay out of the user's, whatever the defaults are now", () => {
+    const priorAll = kv([
+      ["team", "web"],
+      ["env", "dev"],
+    ]);
+    const priorOwn = kv([["team", "web"]]);
+    const fromDefaults = tagsFromDefaults("keyValueList", priorAll, priorOwn);
+    assert.deepEqual([...fromDefaults], [["env", "dev"]]);
+    assert.deepEqual(plain(ownTagsOf("keyValueList", priorAll, priorOwn, new Map(), fromDefaults)), [
+      { key: "team", value: "web" },
+    ]);
+    // A value changed outside Terraform is no longer the default's: it shows as the user's.
+    const drifted = kv([
+      ["team", "web"],
+      ["env", "hand-made"],
+    ]);
+    assert.equal(
+      tagEntries("keyValueList", ownTagsOf("keyValueList", drifted, priorOwn, new Map(), fromDefaults))?.get(
+        "env",
+      ),
+      "hand-made",
     );
   });
   test("nothing but defaults: null, or empty when the user set an empty collection", () => {
