@@ -191,6 +191,9 @@ function printScale(s: ScaleBench): void {
     `terraform plan, ${n} resources (5 types) to create: ${s.planSeconds.toFixed(1)} s = ${(s.planSeconds / s.emptyPlanSeconds).toFixed(1)}x baseline   (target <= 3x)`,
   );
   console.log(
+    `  for comparison, ${n} terraform_data (Terraform's own work, no provider calls): ${s.terraformOnlyPlanSeconds.toFixed(1)} s = ${(s.terraformOnlyPlanSeconds / s.emptyPlanSeconds).toFixed(1)}x baseline`,
+  );
+  console.log(
     `  provider during that plan: ${s.planUsage.cpuSeconds.toFixed(1)} CPU s over ${s.planUsage.processes} processes, peak RSS ${s.planUsage.peakRssMb.toFixed(0)} MB   (target <= 200 MB)`,
   );
   console.log(`  terraform itself during that plan: ${s.planTerraformCpuSeconds.toFixed(1)} CPU s`);

@@ -28,9 +28,23 @@ export function scaleConfig(count: number): string {
   return body;
 }
 
+/**
+ * The same number of Terraform's built-in `terraform_data` resources, with the same provider block:
+ * Terraform's own per-resource work (graph, evaluation, plan rendering) with no provider calls, the
+ * floor a provider cannot go below.
+ */
+export function terraformOnlyConfig(count: number): string {
+  let body = "";
+  for (let i = 0; i < count; i++)
+    body += `resource "terraform_data" "r${i}" {\n  input = { name = "scale-${i}", tags = [{ key = "n", value = "${i}" }] }\n}\n\n`;
+  return body;
+}
+
 export interface ScaleBench {
   readonly resources: number;
   readonly emptyPlanSeconds: number;
+  /** `terraformOnlyConfig` planned: what Terraform alone costs at this size. */
+  readonly terraformOnlyPlanSeconds: number;
   readonly planSeconds: number;
   readonly planUsage: ProviderUsage;
   /** Terraform's own CPU during that plan: what the provider cannot shorten. */
@@ -63,6 +77,8 @@ export async function benchTerraformScale(count = SCALE_RESOURCES): Promise<Scal
     ws.configure("");
     const emptyPlanSeconds = await timed(ws, "plan", "-parallelism=10");
     const emptyApplySeconds = await timed(ws, "apply", "-auto-approve", "-parallelism=10");
+    ws.configure(terraformOnlyConfig(count));
+    const terraformOnlyPlanSeconds = await timed(ws, "plan", "-parallelism=10");
     ws.configure(scaleConfig(count));
     const terraform = terraformExecutable();
     const measured = await measureProviderUsage(terraform, () =>
@@ -75,6 +91,7 @@ export async function benchTerraformScale(count = SCALE_RESOURCES): Promise<Scal
     return {
       resources: count,
       emptyPlanSeconds,
+      terraformOnlyPlanSeconds,
       planSeconds: plan.result,
       planUsage: plan.usage,
       planTerraformCpuSeconds: measured.usage.cpuSeconds,
