@@ -23,6 +23,55 @@ const bucketHost =
     return name === undefined ? undefined : `${name}.${suffix(ctx)}`;
   };
 
+/**
+ * Connect objects that live in an instance: their ARN is the instance's ARN, the kind of object as
+ * Connect names it in ARNs (not always the type's name: a User is an `agent`), and a UUID; an id
+ * property beside the ARN holds that UUID.
+ */
+interface ConnectChild {
+  readonly arnProperty: string;
+  readonly segment: string;
+  readonly idProperty?: string;
+}
+const CONNECT_CHILDREN: Readonly<Record<string, ConnectChild>> = {
+  AgentStatus: { arnProperty: "AgentStatusArn", segment: "agent-state" },
+  ContactFlow: { arnProperty: "ContactFlowArn", segment: "contact-flow" },
+  ContactFlowModule: { arnProperty: "ContactFlowModuleArn", segment: "flow-module" },
+  EmailAddress: { arnProperty: "EmailAddressArn", segment: "email-address" },
+  EvaluationForm: { arnProperty: "EvaluationFormArn", segment: "evaluation-form" },
+  HoursOfOperation: { arnProperty: "HoursOfOperationArn", segment: "operating-hours" },
+  Notification: { arnProperty: "Arn", segment: "notification", idProperty: "Id" },
+  Prompt: { arnProperty: "PromptArn", segment: "prompt" },
+  Queue: { arnProperty: "QueueArn", segment: "queue" },
+  QuickConnect: { arnProperty: "QuickConnectArn", segment: "transfer-destination" },
+  RoutingProfile: { arnProperty: "RoutingProfileArn", segment: "routing-profile" },
+  Rule: { arnProperty: "RuleArn", segment: "rule" },
+  SecurityProfile: { arnProperty: "SecurityProfileArn", segment: "security-profile" },
+  TaskTemplate: { arnProperty: "Arn", segment: "task-template" },
+  User: { arnProperty: "UserArn", segment: "agent" },
+  UserHierarchyGroup: { arnProperty: "UserHierarchyGroupArn", segment: "agent-group" },
+  View: { arnProperty: "ViewArn", segment: "view", idProperty: "ViewId" },
+  Workspace: { arnProperty: "Arn", segment: "workspace", idProperty: "Id" },
+};
+
+function connectChildRules(resource: string, child: ConnectChild): ValueRule[] {
+  const typeName = `AWS::Connect::${resource}`;
+  const idOf = (model: JsonObject, ctx: GenerationContext): string =>
+    (child.idProperty && text(model, child.idProperty)) || uuid(ctx.random);
+  const rules: ValueRule[] = [];
+  if (child.idProperty)
+    rules.push({ typeName, property: child.idProperty, value: (_m, ctx) => uuid(ctx.random) });
+  rules.push({
+    typeName,
+    property: child.arnProperty,
+    value: (model, ctx) => {
+      const instance = text(model, "InstanceArn");
+      return instance === undefined ? undefined : `${instance}/${child.segment}/${idOf(model, ctx)}`;
+    },
+  });
+  return rules;
+}
+
 export const VALUE_RULES: readonly ValueRule[] = [
   { typeName: "AWS::S3::Bucket", property: "DomainName", value: bucketHost(() => "s3.amazonaws.com") },
   {
@@ -52,14 +101,14 @@ export const VALUE_RULES: readonly ValueRule[] = [
       return id === undefined ? undefined : `arn:aws:connect:${ctx.region}:${ctx.accountId}:instance/${id}`;
     },
   },
+  ...Object.entries(CONNECT_CHILDREN).flatMap(([resource, child]) => connectChildRules(resource, child)),
+  // A VPC security group's GroupId is its identifier (Id): one value, two names.
   {
-    typeName: "AWS::Connect::ContactFlowModule",
-    property: "ContactFlowModuleArn",
-    value: (model, ctx) => {
-      const instance = text(model, "InstanceArn");
-      return instance === undefined ? undefined : `${instance}/flow-module/${uuid(ctx.random)}`;
-    },
+    typeName: "AWS::EC2::SecurityGroup",
+    property: "Id",
+    value: (_model, ctx) => `sg-${randomString(ctx.random, "0123456789abcdef", 17)}`,
   },
+  { typeName: "AWS::EC2::SecurityGroup", property: "GroupId", value: (model) => text(model, "Id") },
   {
     typeName: "AWS::EC2::VPCCidrBlock",
     property: "Ipv6CidrBlock",

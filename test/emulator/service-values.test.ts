@@ -47,6 +47,29 @@ describe("values real services fill in", () => {
     const arn = String(module.ContactFlowModuleArn);
     assert.ok(arn.startsWith(`${String(instance.Arn)}/flow-module/`), arn);
     assert.match(arn.slice(`${String(instance.Arn)}/flow-module/`.length), UUID);
+    // Connect's own word for the kind in an ARN, and an id property that is the ARN's last part.
+    const user = await made("AWS::Connect::User", {
+      InstanceArn: instance.Arn,
+      Username: "ana",
+      PhoneConfig: { PhoneType: "SOFT_PHONE" },
+      RoutingProfileArn: `${String(instance.Arn)}/routing-profile/r`,
+      SecurityProfileArns: [`${String(instance.Arn)}/security-profile/s`],
+    });
+    assert.match(String(user.UserArn), new RegExp(`^${String(instance.Arn)}/agent/[0-9a-f-]{36}$`));
+    const view = await made("AWS::Connect::View", {
+      InstanceArn: instance.Arn,
+      Name: "v",
+      Template: {},
+      Actions: ["a"],
+    });
+    assert.match(String(view.ViewId), UUID);
+    assert.equal(view.ViewArn, `${String(instance.Arn)}/view/${String(view.ViewId)}`);
+  });
+
+  test("EC2 security group: GroupId is the identifier, as on a VPC security group", async () => {
+    const group = await made("AWS::EC2::SecurityGroup", { GroupDescription: "web", VpcId: "vpc-1" });
+    assert.match(String(group.Id), /^sg-[0-9a-f]{17}$/);
+    assert.equal(group.GroupId, group.Id);
   });
 
   test("VPC CIDR block: an Amazon-provided IPv6 block is assigned only when asked for", async () => {
