@@ -99,6 +99,24 @@ program
   });
 
 program
+  .command("review-modules")
+  .description(
+    "diff the modules of real types (LogGroup, S3 Bucket, WAFv2 WebACL by default) as a base commit and the working tree generate them",
+  )
+  .option("--base <ref>", "the commit to compare with", "HEAD")
+  .option("--only <types...>", "other CloudFormation types to compare")
+  .option(
+    "--schemas <dir>",
+    "schema directory (default: $AWSCC_SCHEMAS_DIR, else schemas/cache once refreshed, else ../shared/cfn/schemas)",
+  )
+  .action(async (opts: { base: string; only?: string[]; schemas?: string }) => {
+    const { reviewModules } = await import("./review-modules.js");
+    const schemasDir = resolveGenerateSchemasDir(opts.schemas);
+    const { diff, modules } = reviewModules({ base: opts.base, schemasDir, types: opts.only });
+    process.stdout.write(diff === "" ? `${modules} modules: no change against ${opts.base}\n` : diff);
+  });
+
+program
   .command("docs")
   .description("write Terraform Registry documentation (resources/, data-sources/, index.md)")
   .option("--out <dir>", "output directory (default: docs/generated)")

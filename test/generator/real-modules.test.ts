@@ -1,5 +1,6 @@
 // Real modules a reviewer looks at when the emitter changes: LogGroup, S3 Bucket and WAFv2 WebACL
-// generated from the shared corpus (they are not committed: nothing derived from schema data is).
+// generated from the shared corpus (they are not committed: nothing derived from schema data is;
+// `npm run review-modules` shows how a change alters them).
 // Shared definitions are printed once, named after the definition, and the modules stay readable.
 import assert from "node:assert/strict";
 import fs from "node:fs";
