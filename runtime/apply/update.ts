@@ -1,11 +1,12 @@
 // Update (docs/runtime.md#update): an RFC 6902 patch from the prior to the planned desired
 // state. The prior document leaves write-only values out, so every write-only value in the plan
-// is sent again (the service cannot tell us whether it still holds it). readOnly and createOnly
+// is sent again (the service cannot tell us whether it still holds it), with any `_wo` secret
+// configured inside an object the patch sends whole. readOnly and createOnly
 // properties are never part of the patch. A failed update returns the prior state: it claims
 // nothing that did not happen, and the next refresh shows whatever did.
 import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { toDesiredState } from "../convert/to-cfn.js";
-import { buildPatch, serializePatch } from "../cloudcontrol/patch.js";
+import { buildPatch, segmentsOf, serializePatch } from "../cloudcontrol/patch.js";
 import { parsePropertyPointer } from "../cloudcontrol/property-pointers.js";
 import { nullWriteOnly, writeOnlyAttributes } from "../state/write-only.js";
 import { isRecord, isUnknown, type TfValue } from "../../terraform/values/value.js";
@@ -15,7 +16,7 @@ import type { ApplyOutcome } from "./create.js";
 import { desiredStateDiagnostic, missingIdDiagnostic, requestErrorDiagnostic } from "./diagnostics.js";
 import { fillAfterApply } from "./fill-after-apply.js";
 import { RequestError, runRequest } from "./request.js";
-import { type SecretToSend, withSecrets } from "../state/write-only-arguments.js";
+import { type SecretToSend, withSecrets, withUnchangedSecretsBelow } from "../state/write-only-arguments.js";
 
 /** The readOnly and createOnly pointers (as segments) an update must not touch. */
 export function excludedFromUpdates(definition: ResourceDefinition): string[][] {
@@ -45,7 +46,14 @@ export function updatePatchDocument(
   );
   // Write-only arguments to send are only in the after document: the patch adds them.
   const after = withSecrets(toDesiredState(definition.attributes, planned), secrets);
-  return serializePatch(buildPatch(before, after, { excluded: excludedFromUpdates(definition) }));
+  const ops = buildPatch(before, after, { excluded: excludedFromUpdates(definition) });
+  return serializePatch(
+    ops.map((op) =>
+      op.op === "remove"
+        ? op
+        : { ...op, value: withUnchangedSecretsBelow(segmentsOf(op.path), op.value, secrets) },
+    ),
+  );
 }
 
 export async function updateResource(

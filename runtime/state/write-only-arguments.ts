@@ -3,7 +3,7 @@
 // passes a write-only value only in the configuration of ValidateResourceConfig,
 // PlanResourceChange and ApplyResourceChange; plan and state must hold null. So the plan nulls it,
 // and an apply reads it from the configuration: a create sends every configured one, an update
-// only those whose `_wo_version` changed.
+// those whose `_wo_version` changed, and the others only inside an object it sends whole.
 import type { Attribute, Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import { isRecord, makeRecord, type TfValue, valueEquals } from "../../terraform/values/value.js";
 import { attributeCtyType } from "../../terraform/values/implied-type.js";
@@ -31,10 +31,15 @@ export interface WriteOnlyArgument {
   readonly original: string | undefined;
 }
 
-/** A secret to add to the desired state: the property path and the value. */
+/** A configured secret: the property path and the value. */
 export interface SecretToSend {
   readonly cfnPath: readonly string[];
   readonly value: JsonDoc;
+  /**
+   * False on an update whose `_wo_version` is unchanged: the service keeps the value, so it is sent
+   * only inside an object the update sends whole (which would otherwise drop it).
+   */
+  readonly changed: boolean;
 }
 
 /** The suffix of a write-only argument's name (the generator's WRITE_ONLY_SUFFIX). */
@@ -104,9 +109,9 @@ export function nullWriteOnlyArguments(definition: ResourceDefinition, value: Tf
 }
 
 /**
- * The CloudFormation properties to send from the configuration's write-only arguments: on create
- * (prior null) every one that is set, on update those whose `_wo_version` differs from the prior
- * state's. The values are converted as their attribute's type says.
+ * The configuration's write-only arguments as CloudFormation properties: every one that is set,
+ * marked changed on create (prior null) and, on update, where its `_wo_version` differs from the
+ * prior state's. The values are converted as their attribute's type says.
  */
 export function writeOnlySecretsToSend(
   definition: ResourceDefinition,
@@ -118,24 +123,31 @@ export function writeOnlySecretsToSend(
   for (const arg of writeOnlyArguments(definition.attributes)) {
     const value = holderOf(config, arg)?.[arg.secret] ?? null;
     if (value === null) continue;
-    if (prior !== null) {
-      if (arg.version === undefined) continue;
-      const holder = holderOf(planned, arg);
-      const versionAttribute = holder && findAttribute(definition.attributes, arg, arg.version);
-      if (!versionAttribute) continue;
-      const versionType = attributeCtyType(versionAttribute.type);
-      const before = holderOf(prior, arg)?.[arg.version] ?? null;
-      if (valueEquals(versionType, before, holder[arg.version] ?? null)) continue;
-    }
+    const changed = prior === null || versionChanged(definition, arg, prior, planned);
     const converted = toDesiredState(
       { [arg.secret]: { ...arg.attribute, cfnName: arg.cfnName } },
       makeRecord([[arg.secret, value]]),
     );
     const json = (converted as Record<string, JsonDoc>)[arg.cfnName];
     if (json !== undefined)
-      out.push({ cfnPath: [...arg.parents.map((p) => p.cfnName), arg.cfnName], value: json });
+      out.push({ cfnPath: [...arg.parents.map((p) => p.cfnName), arg.cfnName], value: json, changed });
   }
   return out;
+}
+
+function versionChanged(
+  definition: ResourceDefinition,
+  arg: WriteOnlyArgument,
+  prior: TfValue,
+  planned: TfValue,
+): boolean {
+  if (arg.version === undefined) return false;
+  const holder = holderOf(planned, arg);
+  const versionAttribute = holder && findAttribute(definition.attributes, arg, arg.version);
+  if (!versionAttribute) return false;
+  const versionType = attributeCtyType(versionAttribute.type);
+  const before = holderOf(prior, arg)?.[arg.version] ?? null;
+  return !valueEquals(versionType, before, holder[arg.version] ?? null);
 }
 
 /** The attribute `name` beside `arg`. */
@@ -161,13 +173,36 @@ function setAt(doc: JsonDocObject, path: readonly string[], value: JsonDoc): Jso
   ][]);
 }
 
-/** The desired state with the write-only secrets added (they never collide: validate refuses both). */
+/**
+ * The desired state with the changed write-only secrets added (a secret and its original never
+ * collide: validate refuses both).
+ */
 export function withSecrets(
   desired: JsonDocObject,
   secrets: readonly SecretToSend[] | undefined,
 ): JsonDocObject {
   let out = desired;
-  for (const secret of secrets ?? []) out = setAt(out, secret.cfnPath, secret.value);
+  for (const secret of secrets ?? []) if (secret.changed) out = setAt(out, secret.cfnPath, secret.value);
+  return out;
+}
+
+/**
+ * An add or replace of an object that holds an unchanged secret below it sends that object whole,
+ * and the service would take the object without the secret as its new value: the secret goes along.
+ * (SES DkimSigningAttributes is write-only, so every update re-sends it.) `path` holds the op's
+ * property path; the result is the value to send.
+ */
+export function withUnchangedSecretsBelow(
+  path: readonly string[],
+  value: JsonDoc,
+  secrets: readonly SecretToSend[] | undefined,
+): JsonDoc {
+  let out = value;
+  for (const secret of secrets ?? []) {
+    if (secret.changed || secret.cfnPath.length <= path.length) continue;
+    if (!path.every((segment, i) => secret.cfnPath[i] === segment) || !isJsonDocObject(out)) continue;
+    out = setAt(out, secret.cfnPath.slice(path.length), secret.value);
+  }
   return out;
 }
 

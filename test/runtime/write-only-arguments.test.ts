@@ -175,3 +175,83 @@ describe("write-only arguments inside a nested object: awscc_iam_user.login_prof
     assert.match(errorsOf(neither), /login_profile\.password must be set/);
   });
 });
+
+describe("write-only arguments in a write-only object: awscc_ses_email_identity.dkim_signing_attributes", () => {
+  let h: RuntimeHarness;
+  let definition: ResourceDefinition;
+  before(async () => {
+    h = await startRuntime();
+    definition = await loadResource("awscc_ses_email_identity");
+  });
+  after(async () => {
+    await h.close();
+  });
+
+  const IDENTITY = "example.com";
+  const remoteDkim = (): unknown =>
+    h.emulator.control.getResource("AWS::SES::EmailIdentity", IDENTITY)?.properties.DkimSigningAttributes;
+  const dkim = (values: Record<string, TfValue>): TfValue => {
+    const attribute = definition.attributes.dkim_signing_attributes;
+    assert.ok(attribute && attribute.type.kind === "object");
+    return makeRecord(Object.keys(attribute.type.attributes).map((name) => [name, values[name] ?? null]));
+  };
+  const config = (selector: string, extra: Record<string, TfValue> = {}) =>
+    h.sim(definition).config({
+      email_identity: IDENTITY,
+      dkim_signing_attributes: dkim({
+        domain_signing_selector: selector,
+        domain_signing_private_key_wo: "private-key-1",
+        domain_signing_private_key_wo_version: 1,
+      }),
+      ...extra,
+    });
+
+  test("an update that sends the object again (it is never read back) keeps the unchanged secret in it", async () => {
+    const sim = h.sim(definition);
+    const created = await sim.applyConfig(config("sel"), null);
+    assert.equal(errorsOf(created.diagnostics), "");
+    assert.deepEqual(remoteDkim(), {
+      DomainSigningSelector: "sel",
+      DomainSigningPrivateKey: "private-key-1",
+    });
+
+    // An unrelated change: the update re-sends DkimSigningAttributes, the key with it.
+    const read = await sim.read(created.state);
+    const tagged = await sim.applyConfig(
+      config("sel", {
+        tags: [
+          makeRecord([
+            ["key", "a"],
+            ["value", "b"],
+          ]),
+        ],
+      }),
+      read.state,
+    );
+    assert.equal(errorsOf(tagged.diagnostics), "");
+    assert.equal(tagged.action, "update");
+    assert.deepEqual(remoteDkim(), {
+      DomainSigningSelector: "sel",
+      DomainSigningPrivateKey: "private-key-1",
+    });
+
+    // A change inside the object, version unchanged: the key stays too.
+    const reselected = await sim.applyConfig(
+      config("sel2", {
+        tags: [
+          makeRecord([
+            ["key", "a"],
+            ["value", "b"],
+          ]),
+        ],
+      }),
+      (await sim.read(tagged.state)).state,
+    );
+    assert.equal(errorsOf(reselected.diagnostics), "");
+    assert.deepEqual(remoteDkim(), {
+      DomainSigningSelector: "sel2",
+      DomainSigningPrivateKey: "private-key-1",
+    });
+    assert.ok(!JSON.stringify(reselected.state).includes("private-key-1"));
+  });
+});
