@@ -1,14 +1,27 @@
 // The diagnostics remote operations produce (summaries as awscc words them, docs/runtime.md#diagnostics).
 import { type Diagnostic, errorDiagnostic } from "../../terraform/provider-backend.js";
-import { describeError, operationFailed } from "../cloudcontrol/errors.js";
+import { describeError, errorName, operationFailed } from "../cloudcontrol/errors.js";
 import type { RequestError } from "./request.js";
+
+/** What the user can make of a refused or cut-off call. */
+function callHint(error: RequestError): string {
+  if (error.waitKind === "timeout")
+    return " (the call was cut off: exceeded max wait time for the operation; the service may still carry it out)";
+  if (errorName(error.reason) === "ConcurrentOperationException")
+    return (
+      "\n\nAn earlier request on this object is still running (one whose wait ran out of time or was " +
+      "interrupted goes on at the service). Apply again once it has ended, or cancel it with " +
+      "CancelResourceRequest and its RequestToken."
+    );
+  return "";
+}
 
 export function requestErrorDiagnostic(error: RequestError): Diagnostic {
   switch (error.stage) {
     case "call":
       return errorDiagnostic(
         "AWS SDK Go Service Operation Unsuccessful",
-        operationFailed(error.apiOperation, error.reason),
+        operationFailed(error.apiOperation, error.reason) + callHint(error),
       );
     case "empty":
       return errorDiagnostic(

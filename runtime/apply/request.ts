@@ -3,6 +3,7 @@
 // runs, and the wait. Failures say which stage failed and carry what is known about the object.
 import type { ProgressEvent } from "@aws-sdk/client-cloudcontrol";
 import type { ResourceDefinition } from "../../terraform/schema/types.js";
+import { isAbortError } from "../cloudcontrol/errors.js";
 import { describeInFlight } from "../cloudcontrol/in-flight.js";
 import { type WaitFailureKind, waitForRequest, WaitError } from "../cloudcontrol/waiter.js";
 import type { OperationContext, ResourceOperation } from "./context.js";
@@ -23,7 +24,7 @@ export class RequestError extends Error {
     /** The object's identifier, if any response named one. */
     readonly identifier: string | undefined,
     readonly requestToken: string | undefined,
-    /** For "wait": how the wait ended. */
+    /** For "wait": how the wait ended; for "call": "timeout" when the deadline cut the call off. */
     readonly waitKind?: WaitFailureKind,
     /** For a FAILED request: its HandlerErrorCode (e.g. AlreadyExists). */
     readonly errorCode?: string,
@@ -53,7 +54,16 @@ export async function runRequest(
   try {
     first = await call(callSignal);
   } catch (error) {
-    throw new RequestError("call", apiOperation, error, knownIdentifier, undefined);
+    // Cut off by the deadline rather than by the provider stopping: the operation's time ran out.
+    const timedOut = isAbortError(error) && !ctx.signal.aborted;
+    throw new RequestError(
+      "call",
+      apiOperation,
+      error,
+      knownIdentifier,
+      undefined,
+      timedOut ? "timeout" : undefined,
+    );
   }
   const requestToken = first?.RequestToken;
   let identifier = first?.Identifier || knownIdentifier;

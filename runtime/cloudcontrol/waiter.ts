@@ -1,12 +1,12 @@
 // Waiting for a resource request (docs/runtime.md#waiting-for-a-request): poll GetResourceRequestStatus right
-// away, then with awscc's jittered backoff, until the request ends, the operation's deadline passes
-// or the caller cancels. Delays are injectable so tests need not sleep for seconds.
+// away, then with awscc's jittered backoff (the last poll just before the deadline), until the
+// request ends, the operation's deadline passes or the caller cancels. Delays are injectable so tests need not sleep for seconds.
 import type { HookProgressEvent, ProgressEvent } from "@aws-sdk/client-cloudcontrol";
 import type { CloudControlApi } from "./client.js";
 import { describeError, isAbortError, isTransientError } from "./errors.js";
 
 export interface WaitTiming {
-  /** awscc: 5 s. Also the margin kept before the deadline. */
+  /** awscc: 5 s. */
   readonly minDelayMs: number;
   /** awscc: 120 s. */
   readonly maxDelayMs: number;
@@ -20,6 +20,13 @@ export const DEFAULT_WAIT_TIMING: WaitTiming = { minDelayMs: 5_000, maxDelayMs: 
  * hangs must not use up the whole operation's time in a single call.
  */
 export const POLL_CALL_TIMEOUT_MS = 60_000;
+
+/**
+ * The last poll is made this long before the deadline (it needs a moment to answer). awscc's waiter
+ * stops a whole minimum delay (5 s) early instead, which would cut a user's `timeouts.create = "8s"`
+ * to 3 s and leave a limit of 5 s or less a single poll.
+ */
+export const LAST_POLL_LEAD_MS = 250;
 
 export type WaitFailureKind = "failed" | "timeout" | "cancelled" | "api";
 
@@ -148,10 +155,9 @@ export async function waitForRequest(request: WaitRequest): Promise<ProgressEven
           break; // PENDING, IN_PROGRESS, CANCEL_IN_PROGRESS: keep polling
       }
     }
-    let delay = pollDelayMs(poll, timing);
     const left = deadline - now();
-    if (left < timing.minDelayMs) throw fail("timeout", `${timeoutMessage}${lastPollError(lastFailure)}`);
-    if (left - delay <= timing.minDelayMs) delay = Math.max(0, left - timing.minDelayMs);
+    if (left <= LAST_POLL_LEAD_MS) throw fail("timeout", `${timeoutMessage}${lastPollError(lastFailure)}`);
+    const delay = Math.min(pollDelayMs(poll, timing), left - LAST_POLL_LEAD_MS);
     try {
       await sleep(delay, signal);
     } catch {

@@ -5,8 +5,12 @@ import type { Attribute, Attributes } from "./types.js";
 
 export const TIMEOUTS_ATTRIBUTE = "timeouts";
 
-/** A Go duration ("30m", "1h30m", "90s"): what the validator accepts and the runtime parses. */
-export const GO_DURATION_SOURCE = "^(?:[0-9]+(?:\\.[0-9]+)?(?:h|m|s|ms|us|µs|ns))+$";
+/**
+ * A positive Go duration ("30m", "1h30m", "90s"): what the validator accepts and the runtime
+ * parses. Zero ("0s") is refused: no operation can finish in no time.
+ */
+export const GO_DURATION_SOURCE =
+  "^(?!(?:0+(?:\\.0+)?(?:h|m|s|ms|us|µs|ns))+$)(?:[0-9]+(?:\\.[0-9]+)?(?:h|m|s|ms|us|µs|ns))+$";
 
 const durationAttribute = (operation: string): Attribute => ({
   type: { kind: "string", flavor: "plain" },

@@ -65,6 +65,62 @@ describe("resource timeouts", () => {
     assert.match(errors[0]?.detail ?? "", /timeouts\.create.*"soon"/);
   });
 
+  test("a zero duration is refused at validate; a positive one below a second is accepted", async () => {
+    for (const zero of ["0s", "0", "0h0m", "0.0s"]) {
+      const diagnostics = await h
+        .sim(logGroup)
+        .validate(configWithTimeouts(logGroup, { LogGroupName: "v" }, { update: zero }));
+      const errors = diagnostics.filter((d) => d.severity === "error");
+      assert.deepEqual(errors[0]?.path, [{ attribute: "timeouts" }, { attribute: "update" }], zero);
+    }
+    const fine = await h
+      .sim(logGroup)
+      .validate(configWithTimeouts(logGroup, { LogGroupName: "v" }, { update: "500ms", delete: "0h1m" }));
+    assert.equal(errorsOf(fine), "");
+  });
+
+  test("an update that runs out of time goes on at the service; the next apply after it ends converges", async () => {
+    const sim = h.sim(logGroup);
+    const created = await sim.applyConfig(
+      configWithTimeouts(logGroup, { LogGroupName: "slow", RetentionInDays: 1 }, { update: "500ms" }),
+      null,
+    );
+    assert.equal(errorsOf(created.diagnostics), "");
+    // From now on the service takes 1.5 s over a request, whether anyone polls or not.
+    h.emulator.control.setConfig({ completeAfterPolls: 0, completeAfterMs: 1_500 });
+    const changed = configWithTimeouts(
+      logGroup,
+      { LogGroupName: "slow", RetentionInDays: 3 },
+      { update: "500ms" },
+    );
+    const late = await sim.applyConfig(changed, created.state);
+    assert.match(errorsOf(late.diagnostics), /timeouts\.update = "500ms"/);
+    assert.equal((late.state as TfRecord).retention_in_days, 1, "the state claims only the prior value");
+    assert.equal(h.emulator.control.calls({ operation: "CancelResourceRequest" }).length, 0);
+
+    // While it runs, the service refuses another request on the object, and the error says why.
+    const refused = await sim.applyConfig(changed, late.state);
+    assert.match(errorsOf(refused.diagnostics), /ConcurrentOperationException/);
+    assert.match(errorsOf(refused.diagnostics), /An earlier request on this object is still running/);
+
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    const read = await sim.read(refused.state);
+    assert.equal((read.state as TfRecord).retention_in_days, 3, "the refresh shows the update done");
+    assert.equal((await sim.plan(changed, read.state)).action, "noop");
+  });
+
+  test("a create call cut off by the user's limit says so", async () => {
+    h.emulator.control.addFault({ kind: "latency", operation: "CreateResource", latencyMs: 2_000, count: 1 });
+    const sim = h.sim(logGroup);
+    const config = configWithTimeouts(logGroup, { LogGroupName: "slow-call" }, { create: "500ms" });
+    const plan = await sim.plan(config, null);
+    const applied = await sim.apply(null, plan.planned, config);
+    const errors = errorsOf(applied.diagnostics);
+    assert.match(errors, /cut off: exceeded max wait time/);
+    assert.match(errors, /timeouts\.create = "500ms"/);
+    assert.equal((applied.state as TfRecord | null)?.id, "slow-call", "the object the call made is tracked");
+  });
+
   test("the operation's limit: the user's duration, else the type's handler timeout", () => {
     const state = configWithTimeouts(logGroup, { LogGroupName: "t" }, { create: "1h30m", update: "bad" });
     assert.equal(configuredTimeout(logGroup, state, "create"), "1h30m");
@@ -113,5 +169,29 @@ describe("resource timeouts", () => {
     assert.equal(errorsOf(updated.diagnostics), "");
     assert.equal(h.emulator.control.calls({ operation: "UpdateResource" }).length, 0);
     assert.equal(((updated.state as TfRecord).timeouts as TfRecord).delete, "1m");
+  });
+});
+
+describe("resource timeouts with awscc's polling delays (5 s minimum, scaled down)", () => {
+  let h: RuntimeHarness;
+  let logGroup: ResourceDefinition;
+  before(async () => {
+    h = await startRuntime({}, { waitTiming: { minDelayMs: 1_000, maxDelayMs: 2_000 } });
+    logGroup = await loadResource("awscc_logs_log_group");
+  });
+  after(async () => {
+    await h.close();
+  });
+
+  test("the waiter polls up to the user's limit, not a minimum delay short of it", async () => {
+    // The request completes 1.2 s after it starts; the limit is 2 s, which awscc's waiter (it stops
+    // a minimum delay before the deadline) would have given up on after 1 s.
+    h.emulator.control.setConfig({ completeAfterPolls: 0, completeAfterMs: 1_200 });
+    const sim = h.sim(logGroup);
+    const config = configWithTimeouts(logGroup, { LogGroupName: "in-time" }, { create: "2s" });
+    const plan = await sim.plan(config, null);
+    const applied = await sim.apply(null, plan.planned, config);
+    assert.equal(errorsOf(applied.diagnostics), "");
+    assert.equal((applied.state as TfRecord).id, "in-time");
   });
 });
