@@ -1,12 +1,15 @@
 // The diagnostics remote operations produce (summaries as awscc words them, docs/runtime.md#diagnostics).
 import { type Diagnostic, errorDiagnostic } from "../../terraform/provider-backend.js";
-import { describeError, errorName, operationFailed } from "../cloudcontrol/errors.js";
+import { describeError, errorName, isAbortError, operationFailed } from "../cloudcontrol/errors.js";
 import type { RequestError } from "./request.js";
 
 /** What the user can make of a refused or cut-off call. */
 function callHint(error: RequestError): string {
   if (error.waitKind === "timeout")
     return " (the call was cut off: exceeded max wait time for the operation; the service may still carry it out)";
+  // (An interrupted create is settled before this is reported: its outcome is known.)
+  if (isAbortError(error.reason) && error.apiOperation !== "CreateResource")
+    return " (the call was interrupted before it answered; the service may still carry it out)";
   if (errorName(error.reason) === "ConcurrentOperationException")
     return (
       "\n\nAn earlier request on this object is still running (one whose wait ran out of time or was " +

@@ -1,5 +1,6 @@
 // Stopping the provider while CreateResource calls are on the wire: the calls may have reached the
-// service, so each is settled (repeated with its ClientToken, then cancelled or recorded).
+// service, so each is settled (repeated with its ClientToken, then cancelled or recorded). An
+// interrupted update is left to the service, and its error says so.
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { setTimeout as delay } from "node:timers/promises";
@@ -79,5 +80,38 @@ describe("StopProvider during slow CreateResource calls", () => {
     assert.equal(h.emulator.control.calls({ operation: "CancelResourceRequest" }).length, 5);
     assert.equal(stored.length, 5);
     assert.deepEqual([...inState].sort(), [...stored].sort());
+  });
+});
+
+describe("StopProvider during a slow UpdateResource call", () => {
+  let h: RuntimeHarness;
+  let vpc: ResourceDefinition;
+  before(async () => {
+    h = await startRuntime();
+    vpc = await loadResource("awscc_ec2_vpc");
+  });
+  after(async () => {
+    await h.close();
+  });
+
+  test("the error says the update may still be carried out; the state keeps the prior values", async () => {
+    const sim = h.sim(vpc);
+    const created = await create(sim, { CidrBlock: "10.50.0.0/16", EnableDnsSupport: true });
+    assert.equal(errorsOf(created.diagnostics), "");
+    h.emulator.control.addFault({ kind: "latency", operation: "UpdateResource", latencyMs: 800, count: 1 });
+    const config = fromModel(
+      vpc.attributes,
+      jsonDocFromPlain({ CidrBlock: "10.50.0.0/16", EnableDnsSupport: false }) as JsonDocObject,
+    );
+    const plan = await sim.plan(config, created.state);
+    const updating = sim.apply(created.state, plan.planned, config);
+    await delay(300);
+    h.backend.stop();
+    const result = await updating;
+    assert.match(
+      errorsOf(result.diagnostics),
+      /interrupted before it answered; the service may still carry it out/,
+    );
+    assert.equal(isRecord(result.state) && result.state.enable_dns_support, true);
   });
 });
