@@ -39,6 +39,9 @@ export function readTrackedObjects(file: string): TrackedObject[] {
   } catch (error) {
     throw new Error(`cannot read state file ${file}: ${(error as Error).message}`, { cause: error });
   }
+  // Terraform killed during its first apply leaves an empty file, which it reads as an empty state:
+  // it tracks nothing, and every recent create is an orphan.
+  if (text.trim() === "") return [];
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { parseGoDuration } from "../../runtime/tools/go-duration.js";
 import { findOrphans } from "../../runtime/tools/orphans.js";
-import { trackedObjects } from "../../runtime/tools/tracked-identifiers.js";
+import { readTrackedObjects, trackedObjects } from "../../runtime/tools/tracked-identifiers.js";
 import { create, type Harness, remove, startHarness } from "../emulator/helpers.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -173,6 +173,14 @@ describe("awscc-ts orphans", () => {
     assert.match(logs, /^2 object\(s\)/);
     assert.match(logs, /old-orphan/);
     assert.match(logs, /orphan-b/);
+  });
+
+  it("an empty state file (Terraform killed in its first apply) tracks nothing", () => {
+    const empty = path.join(dir, "empty.tfstate");
+    writeFileSync(empty, "");
+    assert.deepEqual(readTrackedObjects(empty), []);
+    writeFileSync(empty, "\n  ");
+    assert.deepEqual(readTrackedObjects(empty), []);
   });
 
   it("fails clearly on a bad duration or a file that is not a state", async () => {
