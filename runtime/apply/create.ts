@@ -14,7 +14,7 @@ import { desiredStateDiagnostic, requestErrorDiagnostic } from "./diagnostics.js
 import { fillAfterApply } from "./fill-after-apply.js";
 import { RequestError, runRequest } from "./request.js";
 import { type SecretToSend, withSecrets } from "../state/write-only-arguments.js";
-import { createMayHaveStarted, settleCreate } from "./settle-create.js";
+import { createMayHaveStarted, SETTLE_TIMEOUT_MS, settleCreate } from "./settle-create.js";
 
 export interface ApplyOutcome {
   readonly newState: TfValue;
@@ -47,6 +47,7 @@ export async function createResource(
     return { newState: null, diagnostics: [desiredStateDiagnostic("Terraform Plan", error)] };
   }
   const clientToken = ctx.newClientToken();
+  const deadline = ctx.now() + ctx.operationTimeoutMs(definition, "create");
   let identifier: string | undefined;
   try {
     const outcome = await runRequest(ctx, definition, "create", undefined, (signal) =>
@@ -62,6 +63,10 @@ export async function createResource(
       const settled = await settleCreate({
         api: ctx.api,
         requestToken: error.requestToken,
+        // Stopping, Terraform waits for us: be brief. Otherwise (the service went away, the wait
+        // ran out) keep trying within the create's own limit, so an outage leaves no orphan.
+        timeoutMs: ctx.signal.aborted ? SETTLE_TIMEOUT_MS : Math.max(SETTLE_TIMEOUT_MS, deadline - ctx.now()),
+        stop: ctx.signal,
         repeatCreate: (signal) =>
           ctx.api.createResource(definition.cfnTypeName, desired, clientToken, signal),
       });

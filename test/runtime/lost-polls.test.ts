@@ -137,4 +137,37 @@ describe("the service down while requests run", () => {
       await restarted?.stop();
     }
   });
+
+  test("emulator stopped while the CreateResource calls are unanswered: the repeats wait it out, every VPC is in state", async () => {
+    const emulatorOptions = {
+      stateFile: path.join(dir, "state-calls.json"),
+      completeAfterPolls: 0,
+      completeAfterMs: 500,
+    };
+    const h = await startRuntime(emulatorOptions, { operationTimeoutMs: () => 20_000 }, { max_retries: 2 });
+    let restarted: RunningEmulator | undefined;
+    try {
+      const vpc = await loadResource("awscc_ec2_vpc");
+      h.emulator.control.addFault({ kind: "latency", operation: "CreateResource", latencyMs: 1_000 });
+      const running = Array.from({ length: 5 }, (_, i) =>
+        create(h.sim(vpc), { CidrBlock: `10.${40 + i}.0.0/16` }),
+      );
+      // The five calls reach the service and, half-way through their second, it goes away before
+      // answering any (the call log records answered calls only).
+      await delay(500);
+      assert.equal(h.emulator.control.calls({ operation: "CreateResource" }).length, 0);
+      await h.emulator.stop();
+      await delay(2_500);
+      restarted = await startEmulator({ ...emulatorOptions, port: h.emulator.port, seed: 13 });
+      const results = await Promise.all(running);
+      const inState = results.map((r) => idOf(r.state)).filter((id) => typeof id === "string");
+      const stored = restarted.control.listResources("AWS::EC2::VPC").map((r) => r.identifier);
+      assert.equal(stored.length, 5, "the calls were carried out");
+      assert.deepEqual([...inState].sort(), [...stored].sort(), "no orphans");
+    } finally {
+      h.backend.stop();
+      await h.emulator.stop();
+      await restarted?.stop();
+    }
+  });
 });
