@@ -72,9 +72,17 @@ export async function createResource(
       });
       if (settled) known = leftoverIdentifier(settled.errorCode, settled.identifier ?? known);
     }
+    const diagnostic = requestErrorDiagnostic(error);
     return {
       newState: known ? idOnlyState(definition, known) : null,
-      diagnostics: [requestErrorDiagnostic(error)],
+      diagnostics: [
+        known
+          ? {
+              ...diagnostic,
+              detail: `${diagnostic.detail ?? ""}\n\nThe object may exist (identifier ${JSON.stringify(known)}): it is kept in the state, tainted, and the next apply replaces it.`,
+            }
+          : diagnostic,
+      ],
     };
   }
   if (!identifier) {

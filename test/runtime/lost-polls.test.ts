@@ -164,6 +164,9 @@ describe("the service down while requests run", () => {
       const stored = restarted.control.listResources("AWS::EC2::VPC").map((r) => r.identifier);
       assert.equal(stored.length, 5, "the calls were carried out");
       assert.deepEqual([...inState].sort(), [...stored].sort(), "no orphans");
+      // The lost answers are still errors; each says the object is kept, tainted.
+      for (const r of results)
+        assert.match(errorsOf(r.diagnostics), /ECONNREFUSED[\s\S]*kept in the state, tainted/);
     } finally {
       h.backend.stop();
       await h.emulator.stop();
