@@ -21,9 +21,34 @@ export function compatibleValues(type: CtyType, a: TfValue | undefined, b: TfVal
   return valueEquals(type, a, b, { ignoreRefinements: true });
 }
 
+/** `compatibleValues`, except that lists CloudFormation keeps in no order (multiset) may differ in order. */
+function compatibleIgnoringUnorderedLists(attributes: Attributes, a: TfValue, b: TfValue): boolean {
+  if (!isRecord(a) || !isRecord(b))
+    return compatibleValues(attributeCtyType({ kind: "object", attributes }), a, b);
+  return Object.entries(attributes).every(([name, attribute]) => {
+    const x = a[name] ?? null;
+    const y = b[name] ?? null;
+    const type = attributeCtyType(attribute.type);
+    if (x === null || y === null || isUnknown(x) || isUnknown(y)) return true;
+    if (attribute.type.kind === "object")
+      return compatibleIgnoringUnorderedLists(attribute.type.attributes, x, y);
+    const unordered = (attribute.planModifiers ?? []).some((modifier) => modifier.kind === "multiset");
+    if (!unordered || type.kind !== "list" || !Array.isArray(x) || !Array.isArray(y))
+      return compatibleValues(type, x, y);
+    if (x.length !== y.length) return false;
+    const remaining = [...(y as readonly TfValue[])];
+    return (x as readonly TfValue[]).every((item) => {
+      const index = remaining.findIndex((candidate) => compatibleValues(type.element, item, candidate));
+      if (index >= 0) remaining.splice(index, 1);
+      return index >= 0;
+    });
+  });
+}
+
 /**
  * For each target element, the index of its partner among the candidates (or -1): exact matches
- * first, then compatible ones; each candidate is used at most once.
+ * first, then compatible ones, then ones compatible but for the order of unordered (multiset)
+ * lists, which the service may give back in any order; each candidate is used at most once.
  */
 export function correlateElements(
   attributes: Attributes,
@@ -45,6 +70,7 @@ export function correlateElements(
   };
   pass((candidate, target) => valueEquals(type, candidate, target, { ignoreRefinements: true }));
   pass((candidate, target) => compatibleValues(type, candidate, target));
+  pass((candidate, target) => compatibleIgnoringUnorderedLists(attributes, candidate, target));
   return partners;
 }
 
