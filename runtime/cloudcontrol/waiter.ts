@@ -1,6 +1,7 @@
-// Waiting for a resource request (docs/runtime.md#waiting-for-a-request): poll GetResourceRequestStatus right
-// away, then with awscc's jittered backoff (the last poll just before the deadline), until the
-// request ends, the operation's deadline passes or the caller cancels. Delays are injectable so tests need not sleep for seconds.
+// Waiting for a resource request (docs/runtime.md#waiting-for-a-request): poll
+// GetResourceRequestStatus right away, then with awscc's jittered backoff (the last poll just
+// before the deadline), until the request ends, the operation's deadline passes or the caller
+// cancels. Delays are injectable so tests need not sleep for seconds.
 import type { HookProgressEvent, ProgressEvent } from "@aws-sdk/client-cloudcontrol";
 import type { CloudControlApi } from "./client.js";
 import { describeError, isAbortError, isTransientError } from "./errors.js";
