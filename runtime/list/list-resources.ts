@@ -1,12 +1,12 @@
 // List resources (`terraform query`, Terraform 1.14+): every object of a type, page by page from
 // ListResources, each named by its identity and its Cloud Control identifier. With the resource
-// asked for, each object is read as an import would be (GetResource and the read conversion).
+// asked for, each object is read as ReadResource reads an import (the backend's own read).
 import { type Diagnostic, errorDiagnostic } from "../../terraform/provider-backend.js";
 import type { OperationContext } from "../apply/context.js";
 import { describeError } from "../cloudcontrol/errors.js";
 import { RepeatedPageTokenError } from "../datasource/list-pages.js";
 import { identityFromIdentifier, type IdentityScope } from "../../terraform/identity/identity.js";
-import { readResource } from "../read/read-resource.js";
+import type { ApplyOutcome } from "../apply/create.js";
 import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { idOnlyState } from "../state/id-state.js";
 import type { TfValue } from "../../terraform/values/value.js";
@@ -34,12 +34,14 @@ async function* listIdentifiers(ctx: OperationContext, typeName: string): AsyncG
   } while (token !== undefined);
 }
 
+/** Reads an object from its id-only state, as ReadResource after an import would. */
+export type ReadAsImported = (state: TfValue) => Promise<ApplyOutcome>;
+
 async function listedResource(
-  ctx: OperationContext,
   definition: ResourceDefinition,
   identifier: string,
   scope: IdentityScope,
-  includeResource: boolean,
+  read: ReadAsImported | undefined,
 ): Promise<ListedResource | undefined> {
   const identity = identityFromIdentifier(definition, identifier, scope);
   const diagnostics: Diagnostic[] = [];
@@ -51,16 +53,16 @@ async function listedResource(
       ),
     );
   }
-  if (!includeResource) return { ...(identity ? { identity } : {}), displayName: identifier, diagnostics };
-  const read = await readResource(ctx, definition, idOnlyState(definition, identifier));
+  if (!read) return { ...(identity ? { identity } : {}), displayName: identifier, diagnostics };
+  const outcome = await read(idOnlyState(definition, identifier));
   // Gone between the listing and the read: not an error, and nothing to show.
-  if (read.newState === null) return undefined;
-  const readFailed = read.diagnostics.some((d) => d.severity === "error");
+  if (outcome.newState === null) return undefined;
+  const readFailed = outcome.diagnostics.some((d) => d.severity === "error");
   return {
     ...(identity ? { identity } : {}),
     displayName: identifier,
-    ...(readFailed ? {} : { resourceObject: read.newState }),
-    diagnostics: [...diagnostics, ...read.diagnostics],
+    ...(readFailed ? {} : { resourceObject: outcome.newState }),
+    diagnostics: [...diagnostics, ...outcome.diagnostics],
   };
 }
 
@@ -70,10 +72,11 @@ export async function* listResources(
   definition: ResourceDefinition,
   scope: IdentityScope,
   includeResource: boolean,
+  read: ReadAsImported,
 ): AsyncGenerator<ListedResource> {
   try {
     for await (const identifier of listIdentifiers(ctx, definition.cfnTypeName)) {
-      const result = await listedResource(ctx, definition, identifier, scope, includeResource);
+      const result = await listedResource(definition, identifier, scope, includeResource ? read : undefined);
       if (result) yield result;
     }
   } catch (error) {

@@ -31,6 +31,7 @@ import type { Logger } from "../../terraform/logger.js";
 import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { createResource } from "../apply/create.js";
 import { type OperationContext, definitionTimeoutMs, type ResourceOperation } from "../apply/context.js";
+import type { ApplyOutcome } from "../apply/create.js";
 import { deleteResource } from "../apply/delete.js";
 import { carryTimeouts, explainTimeout, withConfiguredTimeouts } from "../apply/resource-timeouts.js";
 import { updateResource } from "../apply/update.js";
@@ -200,12 +201,20 @@ export class CloudControlBackend implements ProviderBackend {
   async readResource(request: ReadResourceRequest): Promise<ReadResourceResponse> {
     if (!this.configured) return { newState: request.currentState, diagnostics: [notConfigured()] };
     if (request.currentState === null) return { newState: null };
-    const { definition, currentState } = request;
-    const outcome = await readResource(
-      this.context(this.configured),
-      definition,
-      tagsForCloudControl(definition, currentState),
-    );
+    return this.readAsTerraform(this.context(this.configured), request.definition, request.currentState);
+  }
+
+  /**
+   * A read as Terraform sees it: Cloud Control's object converted, its tags split into `tags` and
+   * `tags_all`, and the `timeouts` Cloud Control knows nothing of carried over. ReadResource and
+   * listed resource objects both come from here, so a listed object is what an import would read.
+   */
+  private async readAsTerraform(
+    ctx: OperationContext,
+    definition: ResourceDefinition,
+    currentState: TfValue,
+  ): Promise<ApplyOutcome> {
+    const outcome = await readResource(ctx, definition, tagsForCloudControl(definition, currentState));
     const newState = splitTagsAfterRead(definition, outcome.newState, currentState, this.defaultTags);
     return {
       newState: carryTimeouts(definition, currentState, newState),
@@ -326,7 +335,9 @@ export class CloudControlBackend implements ProviderBackend {
       return;
     }
     const ctx = this.context(this.configured);
-    yield* listResources(ctx, request.definition, this.configured.session, request.includeResource);
+    yield* listResources(ctx, request.definition, this.configured.session, request.includeResource, (state) =>
+      this.readAsTerraform(ctx, request.definition, state),
+    );
   }
 
   /** StopProvider: every wait and call in flight ends now; later calls start afresh. */

@@ -64,7 +64,8 @@ function identifierParts(definition: IdentitySource, identifier: string): string
   if (count === 0 || identifier === "") return undefined;
   if (count === 1) return [identifier];
   const parts = identifier.split("|");
-  return parts.length === count ? parts : undefined;
+  // An empty part names nothing (import by identity refuses one too).
+  return parts.length === count && parts.every((part) => part !== "") ? parts : undefined;
 }
 
 /** The identity of the object with this Cloud Control identifier; undefined if it cannot be split. */
@@ -126,6 +127,16 @@ export function identifierFromIdentity(
         errorDiagnostic(
           "Missing Identity Attribute",
           `The identity attribute "${attribute.name}" is required to import this resource.`,
+          [{ attribute: attribute.name }],
+        ),
+      );
+    } else if (definition.identity.length > 1 && value.includes("|")) {
+      // The parts are joined with "|" into the Cloud Control identifier: one inside a part would
+      // make another identifier, which splits back into other parts.
+      diagnostics.push(
+        errorDiagnostic(
+          "Invalid Identity Attribute",
+          `The identity attribute "${attribute.name}" contains "|", which separates the parts of this resource's identifier.`,
           [{ attribute: attribute.name }],
         ),
       );

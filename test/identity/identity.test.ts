@@ -67,6 +67,9 @@ describe("identity values", () => {
     assert.equal(identityFromIdentifier(single, "a|b", scope)?.bucket_name, "a|b");
     assert.equal(identityFromIdentifier(compound, "only-one-part", scope), undefined);
     assert.equal(identityFromIdentifier(compound, "", scope), undefined);
+    // An empty part names nothing: no identity (import by identity refuses one too).
+    assert.equal(identityFromIdentifier(compound, "abc|", scope), undefined);
+    assert.equal(identityFromIdentifier(compound, "|prod", scope), undefined);
   });
 
   test("the identifier part named account_id comes from the identifier, not the session", () => {
@@ -113,6 +116,17 @@ describe("import by identity", () => {
     assert.equal(elsewhere.identifier, undefined);
     assert.deepEqual(elsewhere.diagnostics[0]?.path, [{ attribute: "region" }]);
     assert.equal(identifierFromIdentity(compound, null, scope).diagnostics.length, 1);
+  });
+
+  test("a part containing the separator | is an error naming the attribute", () => {
+    const joined = identifierFromIdentity(
+      compound,
+      identity({ rest_api_id: "a|b", stage_name: "prod" }),
+      scope,
+    );
+    assert.equal(joined.identifier, undefined);
+    assert.deepEqual(joined.diagnostics[0]?.path, [{ attribute: "rest_api_id" }]);
+    assert.match(joined.diagnostics[0]?.detail ?? "", /contains "\|"/);
   });
 });
 

@@ -235,6 +235,7 @@ describe("resource identity and list resources through the binary", () => {
         LogGroupName: name,
         RetentionInDays: 30,
         Arn: `arn:aws:logs:us-east-1:${emulator.accountId}:log-group:${name}:*`,
+        ...(i === 0 ? { Tags: [{ Key: "team", Value: "blue" }] } : {}),
       });
       names.push(name);
     }
@@ -280,6 +281,19 @@ describe("resource identity and list resources through the binary", () => {
       assert.equal(state.log_group_name, event.display_name);
       const retention = Number(String(state.retention_in_days));
       assert.equal(retention, event.display_name === "identity-lg" ? 7 : 30);
+      // As ReadResource after an import reads it: the tags also in tags_all.
+      if (event.display_name === "listed-00") {
+        assert.equal(
+          JSON.stringify(state.tags),
+          JSON.stringify([
+            makeRecord([
+              ["key", "team"],
+              ["value", "blue"],
+            ]),
+          ]),
+        );
+        assert.equal(JSON.stringify(state.tags_all), JSON.stringify(state.tags));
+      }
     }
 
     const limited = await plugin.stream("ListResource", {
