@@ -23,6 +23,7 @@ import { multisetPlanValue } from "../state/multiset.js";
 import { planRemovals } from "./removed-attributes.js";
 import { type Unknowable, unknowableWhenNull, withoutUnknowable } from "./unknowable.js";
 import { type DefaultTags, NO_DEFAULT_TAGS, planTagsAll } from "../tags/tags-all-state.js";
+import { hasPlanModifier } from "../../terraform/schema/resource-rules.js";
 
 export interface PlanInput {
   readonly definition: ResourceDefinition;
@@ -46,9 +47,6 @@ export interface PlanResult {
   readonly planned: TfValue;
   readonly requiresReplace: readonly AttributePath[];
 }
-
-const hasModifier = (attribute: Attribute, kind: string): boolean =>
-  (attribute.planModifiers ?? []).some((modifier) => modifier.kind === kind);
 
 const recordOrNull = (v: TfValue | undefined): TfRecord | null => (isRecord(v) ? v : null);
 
@@ -133,7 +131,7 @@ function shapeValues(
     let next = mapNested(attribute.type, value, configured, priorValue, [], (v) =>
       shapeValues(v.attributes, v.planned, v.config, v.prior),
     );
-    if (hasModifier(attribute, "multiset"))
+    if (hasPlanModifier(attribute, "multiset"))
       next = multisetPlanValue(attributeCtyType(attribute.type), next, priorValue);
     return next;
   });
@@ -166,7 +164,7 @@ function markComputedUnknown(
 }
 
 const isCreateOnly = (attribute: Attribute): boolean =>
-  hasModifier(attribute, "requiresReplace") || hasModifier(attribute, "requiresReplaceIfConfigured");
+  hasPlanModifier(attribute, "requiresReplace") || hasPlanModifier(attribute, "requiresReplaceIfConfigured");
 
 /** Step 3: UseStateForUnknown keeps the prior value of a computed attribute the user does not set. */
 function useStateForUnknown(
@@ -180,7 +178,7 @@ function useStateForUnknown(
     const priorValue = prior?.[name] ?? null;
     if (isUnknown(value)) {
       const keep =
-        hasModifier(attribute, "useStateForUnknown") && !isUnknown(configured) && priorValue !== null;
+        hasPlanModifier(attribute, "useStateForUnknown") && !isUnknown(configured) && priorValue !== null;
       return keep ? priorValue : value;
     }
     if (value === null) return value;
@@ -211,8 +209,9 @@ function collectReplacePaths(
     // A createOnly value the user removed is planned unknown (removed-attributes.ts): a new object.
     const removedCreateOnly = configured === null && isUnknown(value) && priorValue !== null;
     const replace =
-      hasModifier(attribute, "requiresReplace") ||
-      (hasModifier(attribute, "requiresReplaceIfConfigured") && (configured !== null || removedCreateOnly));
+      hasPlanModifier(attribute, "requiresReplace") ||
+      (hasPlanModifier(attribute, "requiresReplaceIfConfigured") &&
+        (configured !== null || removedCreateOnly));
     // A value the prior cannot know (write-only, after an import) is no change, nor anything in it.
     if (prior !== null && priorValue === null && unknowable(attribute)) continue;
     // Members the prior cannot know are compared as the prior has them.

@@ -7,12 +7,10 @@ import type { Attribute, Attributes } from "../../terraform/schema/types.js";
 import { isUnknown, makeRecord, type TfRecord, type TfValue, UNKNOWN } from "../../terraform/values/value.js";
 import { childPath, SET_ELEMENT } from "./configured-paths.js";
 import { mapNested } from "./nested.js";
-
-const hasModifier = (attribute: Attribute, kind: string): boolean =>
-  (attribute.planModifiers ?? []).some((modifier) => modifier.kind === kind);
+import { hasPlanModifier } from "../../terraform/schema/resource-rules.js";
 
 export const isCreateOnlyAttribute = (attribute: Attribute): boolean =>
-  hasModifier(attribute, "requiresReplace") || hasModifier(attribute, "requiresReplaceIfConfigured");
+  hasPlanModifier(attribute, "requiresReplace") || hasPlanModifier(attribute, "requiresReplaceIfConfigured");
 
 /**
  * The planned value of an attribute the user removed: null where the user may leave it unset;

@@ -14,6 +14,7 @@ import {
   type TfValue,
   valueEquals,
 } from "../../terraform/values/value.js";
+import { hasPlanModifier } from "../../terraform/schema/resource-rules.js";
 
 /** A value that says "nothing": null, an empty collection, or an object of such values. */
 function isEmptyish(value: TfValue): boolean {
@@ -23,8 +24,7 @@ function isEmptyish(value: TfValue): boolean {
   return false;
 }
 
-const isMultiset = (attribute: Attribute): boolean =>
-  (attribute.planModifiers ?? []).some((m) => m.kind === "multiset");
+const isMultiset = (attribute: Attribute): boolean => hasPlanModifier(attribute, "multiset");
 
 /**
  * Elements of a multiset or a set have no position: each fresh element is paired with the prior

@@ -5,6 +5,7 @@ import type { Attributes } from "../../terraform/schema/types.js";
 import { attributeCtyType } from "../../terraform/values/implied-type.js";
 import type { CtyType } from "../../terraform/values/cty-type.js";
 import { isRecord, isUnknown, type TfValue, valueEquals } from "../../terraform/values/value.js";
+import { hasPlanModifier } from "../../terraform/schema/resource-rules.js";
 
 /** Equal where both sides are known and non-null; null or unknown on either side matches anything. */
 export function compatibleValues(type: CtyType, a: TfValue | undefined, b: TfValue | undefined): boolean {
@@ -32,7 +33,7 @@ function compatibleIgnoringUnorderedLists(attributes: Attributes, a: TfValue, b:
     if (x === null || y === null || isUnknown(x) || isUnknown(y)) return true;
     if (attribute.type.kind === "object")
       return compatibleIgnoringUnorderedLists(attribute.type.attributes, x, y);
-    const unordered = (attribute.planModifiers ?? []).some((modifier) => modifier.kind === "multiset");
+    const unordered = hasPlanModifier(attribute, "multiset");
     if (!unordered || type.kind !== "list" || !Array.isArray(x) || !Array.isArray(y))
       return compatibleValues(type, x, y);
     if (x.length !== y.length) return false;

@@ -13,6 +13,10 @@ export const RESOURCE_ID: Attribute = {
 export const isResourceId = (name: string, a: Attribute): boolean =>
   name === "id" && a.cfnName === undefined && a.computed === true && a.required !== true;
 
+/** Whether the attribute carries a plan modifier of this kind (e.g. `multiset`: kept in no order). */
+export const hasPlanModifier = (attribute: Attribute, kind: PlanModifier["kind"]): boolean =>
+  (attribute.planModifiers ?? []).some((modifier) => modifier.kind === kind);
+
 const STATE_FOR_UNKNOWN: PlanModifier = { kind: "useStateForUnknown" };
 
 /**
