@@ -90,6 +90,8 @@ export interface Change {
   readonly added?: readonly ScalarValue[];
   readonly removed?: readonly ScalarValue[];
   readonly moduleEffect?: ModuleEffect;
+  /** What the first plan after upgrading shows because of this change (next-plan.ts). */
+  readonly nextPlan?: string;
 }
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -12,6 +12,7 @@ import type { ModuleKind } from "../model/resource-model.js";
 import { type PlannedType, planGeneration } from "../pipeline/plan.js";
 import { type Change, compareChanges, compareText } from "./change.js";
 import { propertyChanges } from "./property-changes.js";
+import { nextPlanText } from "./next-plan.js";
 import { modelNodes } from "./model-nodes.js";
 import { terraformPaths } from "./tf-paths.js";
 import {
@@ -207,7 +208,9 @@ function diffChangedType(before: Side, after: Side): ChangedType {
     ...identifierChanges(b, a),
     ...handlers,
     ...properties,
-  ].sort(compareChanges);
+  ]
+    .sort(compareChanges)
+    .map((c) => ({ ...c, nextPlan: nextPlanText(c) }));
   return {
     ...typeEntry(after, afterModules),
     breaking: changes.some((c) => c.breaking),

@@ -30,7 +30,13 @@ function addedTraits(node: ModelNode): string {
 }
 
 function propertyAdded(node: ModelNode): Draft {
-  const base = { kind: "propertyAdded" as const, summary: addedTraits(node) };
+  // A default of a settable attribute is planned for every existing object that omits it (next-plan.ts).
+  const withDefault = node.default !== undefined && !node.readOnly;
+  const base = {
+    kind: "propertyAdded" as const,
+    summary: addedTraits(node) + (withDefault ? ` with default ${JSON.stringify(node.default)}` : ""),
+    ...(withDefault && { after: scalar(node.default) }),
+  };
   if (node.readOnly) return { ...base, breaking: false, reason: "new read-only attribute" };
   if (node.required) {
     return { ...base, breaking: true, reason: "new required attribute: existing configurations must set it" };

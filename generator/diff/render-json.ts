@@ -16,6 +16,7 @@ const CHANGE_KEYS: readonly (keyof Change)[] = [
   "added",
   "removed",
   "moduleEffect",
+  "nextPlan",
 ];
 
 function ordered<T extends object>(value: T, keys: readonly (keyof T)[]): Partial<T> {

@@ -27,10 +27,16 @@ function enumDetail(c: Change): string {
   return parts.length > 0 ? ` (${parts.join("; ")})` : "";
 }
 
+/** Breaking changes always say what the next plan shows; other changes only when it is not "no change". */
+function nextPlanNote(c: Change): string {
+  if (c.nextPlan === undefined || (!c.breaking && c.nextPlan.startsWith("no change"))) return "";
+  return `. Next plan after upgrading: ${c.nextPlan}`;
+}
+
 function changeLine(c: Change): string {
   const where = c.pointer === undefined ? "" : `${code(c.tfPath ?? c.pointer)} `;
   const detail = c.kind === "enumChanged" ? enumDetail(c) : "";
-  return `  - ${where}${c.summary}${detail}: ${c.reason}`;
+  return `  - ${where}${c.summary}${detail}: ${c.reason}${nextPlanNote(c)}`;
 }
 
 function typeHeading(t: TypeEntry): string {
@@ -71,7 +77,11 @@ function breakingSection(report: DiffReport): string {
   const lines = changeGroups(report.changedTypes, true);
   for (const t of report.removedTypes) {
     if (Object.keys(t.modules).length === 0) continue;
-    lines.push(`${typeHeading(t)}: type removed; ${modulesPhrase(t)} no longer available`);
+    lines.push(
+      `${typeHeading(t)}: type removed; ${modulesPhrase(t)} no longer available. Next plan after upgrading: ` +
+        'error "Invalid resource type" (or "Invalid data source") wherever the configuration uses them; ' +
+        "remove the objects from the state (terraform state rm) before upgrading",
+    );
   }
   return section("Breaking changes", lines);
 }
