@@ -1,5 +1,5 @@
 # Targets mirror the npm scripts; `make ci` is what CI runs (.ci/run).
-.PHONY: install generate typecheck build test bench lint format ci clean
+.PHONY: install generate typecheck build test test-upgrade bench lint format ci clean
 
 install:
 	npm ci
@@ -16,6 +16,10 @@ build:
 test:
 	npm test
 
+# Slow (two provider binaries): upgrading from the older snapshot's provider with the real CLI.
+test-upgrade:
+	npm run test:upgrade
+
 bench:
 	npm run bench
 
@@ -26,7 +30,7 @@ format:
 	npm run format
 
 # The binary is built before the tests: the end-to-end tests drive it with the real Terraform CLI.
-ci: install generate typecheck lint build test
+ci: install generate typecheck lint build test test-upgrade
 
 clean:
 	rm -rf generated dist .cache .test-out-* docs/generated
