@@ -1,7 +1,8 @@
 // UpgradeResourceState: stored state JSON (possibly written under an earlier schema version) →
 // a value of the current schema. Attributes the schema no longer has are dropped, new ones are
 // null, and values are converted where nothing is lost (a number stored as text, a single value
-// where a list is now expected...). A value that cannot be converted becomes null with a warning
+// where a list is now expected, the JSON text of a formerly json-typed attribute where a map or
+// object is now expected...). A value that cannot be converted becomes null with a warning
 // (the next refresh reads it again); state that is not a JSON object is an error, never a crash.
 import { type Diagnostic, errorDiagnostic, warningDiagnostic } from "../../terraform/provider-backend.js";
 import type {
@@ -54,18 +55,24 @@ export function upgradeState(definition: ResourceDefinition, rawJson: string | u
   return { state, diagnostics };
 }
 
+/** State spells members by Terraform name; JSON text (a formerly json-typed value) by CloudFormation name. */
+type Spelling = "terraform" | "cloudformation";
+
 function objectFrom(
   attributes: Attributes,
   doc: { readonly [k: string]: JsonDoc },
   path: PathStep[],
   dropped: string[],
+  spelling: Spelling = "terraform",
 ): TfRecord {
   return makeRecord(
     Object.keys(attributes).map((name) => {
       const here = [...path, { attribute: name }];
-      const json = Object.hasOwn(doc, name) ? (doc[name] as JsonDoc) : null;
+      const attribute = attributes[name] as Attributes[string];
+      const key = spelling === "cloudformation" ? (attribute.cfnName ?? name) : name;
+      const json = Object.hasOwn(doc, key) ? (doc[key] as JsonDoc) : null;
       try {
-        return [name, valueFrom((attributes[name] as Attributes[string]).type, json, here, dropped)];
+        return [name, valueFrom(attribute.type, json, here, dropped, spelling)];
       } catch (error) {
         if (!(error instanceof Unconvertible)) throw error;
         dropped.push(formatPath(here));
@@ -75,20 +82,53 @@ function objectFrom(
   );
 }
 
-function valueFrom(type: AttributeType, json: JsonDoc, path: PathStep[], dropped: string[]): TfValue {
+/** Kinds whose stored value may be the JSON text of an attribute that was typed json before. */
+const STRUCTURED: ReadonlySet<AttributeType["kind"]> = new Set([
+  "object",
+  "listNested",
+  "setNested",
+  "mapNested",
+  "list",
+  "set",
+  "map",
+]);
+
+/**
+ * An attribute typed json stores its value as JSON text; when a newer schema types it as a map,
+ * object or list, the text is that data, so reading it loses nothing (text that is not JSON stays
+ * text and is reported as unconvertible).
+ */
+function structuredFromText(type: AttributeType, json: JsonDoc): JsonDoc {
+  if (typeof json !== "string" || !STRUCTURED.has(type.kind)) return json;
+  try {
+    return parseJsonDoc(json);
+  } catch {
+    return json;
+  }
+}
+
+function valueFrom(
+  type: AttributeType,
+  stored: JsonDoc,
+  path: PathStep[],
+  dropped: string[],
+  storedSpelling: Spelling,
+): TfValue {
+  const json = structuredFromText(type, stored);
+  const spelling: Spelling = json !== stored ? "cloudformation" : storedSpelling;
   if (json === null) return null;
   switch (type.kind) {
     case "object": {
       // A list of one object where an object is now expected.
       const single = Array.isArray(json) && json.length === 1 ? (json as readonly JsonDoc[])[0] : json;
       if (!isJsonDocObject(single)) throw new Unconvertible();
-      return objectFrom(type.attributes, single, path, dropped);
+      return objectFrom(type.attributes, single, path, dropped, spelling);
     }
     case "listNested":
     case "setNested":
       return listFrom(json, (item, i) =>
         isJsonDocObject(item)
-          ? objectFrom(type.attributes, item, [...path, { index: i }], dropped)
+          ? objectFrom(type.attributes, item, [...path, { index: i }], dropped, spelling)
           : unconvertible(),
       );
     case "mapNested":
@@ -98,7 +138,9 @@ function valueFrom(type: AttributeType, json: JsonDoc, path: PathStep[], dropped
           const item = json[k] as JsonDoc;
           return [
             k,
-            isJsonDocObject(item) ? objectFrom(type.attributes, item, [...path, { key: k }], dropped) : null,
+            isJsonDocObject(item)
+              ? objectFrom(type.attributes, item, [...path, { key: k }], dropped, spelling)
+              : null,
           ];
         }),
       );
@@ -116,7 +158,8 @@ function listFrom(json: JsonDoc, convert: (item: JsonDoc, i: number) => TfValue)
   return items.map((item, i) => (item === null ? unconvertible() : convert(item, i)));
 }
 
-function elementFrom(type: ElementType, json: JsonDoc): TfValue {
+function elementFrom(type: ElementType, stored: JsonDoc): TfValue {
+  const json = structuredFromText(type, stored);
   if (json === null) return null;
   switch (type.kind) {
     case "list":

@@ -577,6 +577,32 @@ describe("state upgrade", () => {
   });
 });
 
+describe("state upgrade across a type change", () => {
+  test("JSON text stored while the attribute was typed json is read as the map or object it now is", () => {
+    // AWS::DevOpsAgent::Service AccessibleResources items, ServiceCatalog ProvisioningArtifactParameters
+    // Info: json → map / object between the schema snapshots; the text holds exactly that data.
+    const changed = definitionOf({
+      resources: a.list("Resources", a.elem.map(a.elem.string), { computed: true }),
+      info: a.object(
+        "Info",
+        { optional: true, computed: true },
+        { url: a.string("Url", { optional: true }) },
+      ),
+    });
+    const { state, diagnostics } = upgradeState(
+      changed,
+      JSON.stringify({ resources: ['{"arn":"arn:x","kind":"bucket"}'], info: '{"Url":"https://e"}' }),
+    );
+    assert.deepEqual(diagnostics, []);
+    const value = state as TfRecord;
+    assert.equal(((value.resources as TfRecord[])[0] as TfRecord).arn, "arn:x");
+    assert.equal((value.info as TfRecord).url, "https://e");
+    const notJson = upgradeState(changed, JSON.stringify({ resources: ["not json"] }));
+    assert.equal((notJson.state as TfRecord).resources, null);
+    assert.match(notJson.diagnostics[0]?.detail ?? "", /resources/);
+  });
+});
+
 describe("scalar coercion shared by model reads and state upgrades", () => {
   const cases: [ScalarType, JsonDoc, TfValue | "unconvertible"][] = [
     [a.elem.string, parseNumber("12.50"), "12.5"],
