@@ -159,7 +159,7 @@ export function nextPlanText(change: Change): string {
     case "writeOnlyAdded":
       return "no change: the value in the state is kept (drift of it is no longer detected); data sources and imports see null";
     case "primaryIdentifierChanged":
-      return "no change: existing objects keep the identifier they were created with; imports take the new form";
+      return "no change from the provider: the refresh reads existing objects by the identifier stored in the state; if the service no longer accepts that form it reports the object gone and the plan creates it again (re-import it with the new form)";
     case "moduleRemoved":
       return change.keyword === "resource"
         ? 'if used: error "Invalid resource type"'
