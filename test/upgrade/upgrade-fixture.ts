@@ -13,6 +13,11 @@ export interface FixtureBlock {
   readonly values: Readonly<Record<string, unknown>>;
   /** Report paths (tfPath) whose configured value the newer schema rejects. */
   readonly rejected?: readonly string[];
+  /**
+   * Read-only values the service reports for the object (CloudFormation names, patched into the
+   * emulator's copy after the create and refreshed into the state by the older provider).
+   */
+  readonly serviceValues?: Readonly<Record<string, unknown>>;
 }
 
 const ACCOUNT = "123456789012";
@@ -24,12 +29,14 @@ const r = (
   name: string,
   values: Record<string, unknown>,
   rejected?: string[],
+  serviceValues?: Record<string, unknown>,
 ): FixtureBlock => ({
   kind: "resource",
   type,
   name,
   values,
   ...(rejected && { rejected }),
+  ...(serviceValues && { serviceValues }),
 });
 
 /** Configurations the newer provider must plan without error. */
@@ -97,7 +104,37 @@ export const PLANNABLE: readonly FixtureBlock[] = [
   }),
   // typeChanged on the read-only accessible_resources[*] (JSON text → map): the values the service
   // made up for it are converted, or nulled with a warning and read again.
-  r("awscc_devopsagent_service", "svc", { service_type: "dynatrace" }),
+  r("awscc_devopsagent_service", "svc", { service_type: "dynatrace" }, undefined, {
+    AccessibleResources: [{ arn: "arn:aws:s3:::upgrade-logs", kind: "bucket" }],
+  }),
+  // A new argument with a default (report: not breaking, but the default is planned where the
+  // configuration omits it and the object does not have it).
+  r("awscc_globalaccelerator_accelerator", "ga", { name: "upgrade-ga" }),
+  r("awscc_cloudfront_vpc_origin", "origin", {
+    vpc_origin_endpoint_config: {
+      arn: `arn:aws:elasticloadbalancing:us-east-1:${ACCOUNT}:loadbalancer/app/upgrade/0123456789abcdef`,
+      name: "upgrade-origin",
+    },
+  }),
+  r("awscc_cloudformation_lambda_hook", "hook", {
+    alias: "Private::Upgrade::Hook",
+    lambda_function: `arn:aws:lambda:us-east-1:${ACCOUNT}:function:upgrade-hook`,
+    execution_role: ROLE,
+    failure_mode: "WARN",
+    hook_status: "ENABLED",
+    target_operations: ["RESOURCE"],
+  }),
+  // Breaking (a shorter maximum statement length), and a new argument with a default.
+  r("awscc_bedrockagentcore_policy", "policy", {
+    policy_engine_id: "upgrade_engine-abcdefghij",
+    name: "upgrade_policy",
+    definition: { cedar: { statement: "permit(principal, action, resource) when { true };" } },
+  }),
+  // Deprecated argument, configured: a warning.
+  r("awscc_interconnect_connection", "conn", {
+    attach_point: { arn: `arn:aws:ec2:us-east-1:${ACCOUNT}:transit-gateway/tgw-0123456789abcdef0` },
+    remote_owner_account: ACCOUNT,
+  }),
   // Non-breaking changes.
   r("awscc_cloudwatch_alarm", "alarm", {
     alarm_name: "upgrade-alarm",
