@@ -140,7 +140,7 @@ export function nextPlanText(change: Change): string {
       return 'if configured: error "Invalid Configuration for Read-Only Attribute"; otherwise no change';
     case "deprecatedAdded":
       // The schema marks it deprecated; Terraform 1.11 shows no warning for a configured one (checked
-      // by test/upgrade), so only the documentation says so.
+      // by test/release/slow/terraform-upgrade.test.ts), so only the documentation says so.
       return "no change (the attribute is marked deprecated in the schema and its documentation; Terraform shows no warning)";
     case "defaultAdded":
     case "defaultChanged":

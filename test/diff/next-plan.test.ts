@@ -1,6 +1,6 @@
 // What the change report predicts for the first plan after upgrading (next-plan.ts), per change kind:
 // each change comes from diffing a tiny schema pair, so the prediction is tested on what the report
-// really emits. test/upgrade/terraform-upgrade.e2e.ts checks these predictions with the real CLI.
+// really emits. test/release/slow/terraform-upgrade.test.ts checks these predictions with the real CLI.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Change } from "../../generator/diff/change.js";

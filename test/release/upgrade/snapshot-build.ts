@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { repoRoot } from "../../cfn/paths.js";
+import { repoRoot } from "../../../cfn/paths.js";
 
 export interface SnapshotBuild {
   /** The built executable. */

@@ -1,15 +1,15 @@
 // What the change report predicts for each block of the upgrade test, from next-plan.ts's rules
 // and how the block's configuration (and its state before the upgrade) meets each change.
 import { isDeepStrictEqual } from "node:util";
-import type { Change } from "../../generator/diff/change.js";
-import type { ChangedType, DiffReport } from "../../generator/diff/diff-report.js";
+import type { Change } from "../../../generator/diff/change.js";
+import type { ChangedType, DiffReport } from "../../../generator/diff/diff-report.js";
 import {
   combinedOutcome,
   type PlanEffect,
   type PlanOutcome,
   planEffect,
-} from "../../generator/diff/next-plan.js";
-import type { FixtureBlock } from "./upgrade-fixture.js";
+} from "../../../generator/diff/next-plan.js";
+import type { FixtureBlock } from "./fixture.js";
 
 export interface Expectation {
   readonly outcome: PlanOutcome;
