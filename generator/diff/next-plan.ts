@@ -156,7 +156,7 @@ export function nextPlanText(change: Change): string {
     case "createOnlyAdded":
       return "no change; the next change of the value replaces the object instead of updating it";
     case "writeOnlyAdded":
-      return "no change: the value in the state is kept (drift of it is no longer detected); data sources and imports see null";
+      return "no change: the value in the state is kept, and drift of it is no longer detected";
     case "primaryIdentifierChanged":
       return "no change from the provider: the refresh reads existing objects by the identifier stored in the state; if the service no longer accepts that form it reports the object gone and the plan creates it again (re-import it with the new form)";
     case "moduleRemoved":

@@ -95,6 +95,14 @@ export const PLANNABLE: readonly FixtureBlock[] = [
     value_lock_level: "NONE",
   }),
   r("awscc_cassandra_keyspace", "single", { keyspace_name: "upgrade_single" }),
+  r("awscc_codepipeline_webhook", "hook", {
+    authentication: "GITHUB_HMAC",
+    authentication_configuration: { secret_token: "upgrade-secret-token" },
+    filters: [{ json_path: "$.ref", match_equals: "refs/heads/main" }],
+    target_pipeline: "upgrade-pipeline",
+    target_action: "Source",
+    target_pipeline_version: 1,
+  }),
   r("awscc_observabilityadmin_telemetry_enrichment", "enrich", { scope: "ACCOUNT" }),
   r("awscc_rds_db_cluster_parameter_group", "pg", {
     db_cluster_parameter_group_name: "upgrade-pg",

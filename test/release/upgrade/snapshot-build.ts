@@ -17,9 +17,9 @@ export interface SnapshotBuild {
   readonly built: boolean;
 }
 
-/** Tracked files that go into the binary: not tests, docs or tooling outside the build. */
+/** Tracked files that go into the binary (the lock file stands for the dependencies): not tests or docs. */
 const BUILD_INPUTS =
-  /^(provider|runtime|protocol|terraform|cfn|build|generator|schemas|templates|cli)\/|^package(-lock)?\.json$|^tsconfig/;
+  /^(provider|runtime|protocol|terraform|cfn|build|generator|schemas|templates|cli)\/|^package-lock\.json$|^tsconfig/;
 
 /** Tracked inputs that do not change what generate and build produce. */
 const NOT_BUILD_INPUTS = /^generator\/diff\//;
@@ -86,5 +86,9 @@ export function buildSnapshotProvider(
   run("build/build.ts");
   fs.rmSync(path.join(copy, "dist", "build"), { recursive: true, force: true });
   fs.writeFileSync(path.join(home, "done"), `${new Date().toISOString()}\n`);
+  // Builds for earlier inputs are never used again (~190 MB each): keep the latest only.
+  for (const other of fs.readdirSync(path.dirname(home))) {
+    if (other !== key) fs.rmSync(path.join(path.dirname(home), other), { recursive: true, force: true });
+  }
   return { binary, cfnSchemas, built: true };
 }
