@@ -90,6 +90,11 @@ export interface Change {
   readonly added?: readonly ScalarValue[];
   readonly removed?: readonly ScalarValue[];
   readonly moduleEffect?: ModuleEffect;
+  /**
+   * Defaults only: the attribute is create-only in the newer schema, so its default applies when
+   * objects are created and never to existing ones (runtime/plan/plan-resource.ts).
+   */
+  readonly createOnly?: boolean;
   /** What the first plan after upgrading shows because of this change (next-plan.ts). */
   readonly nextPlan?: string;
 }

@@ -41,8 +41,12 @@ const BOUND_DIAGNOSTIC: Readonly<Record<string, string>> = {
   maxItems: "Invalid Attribute Value",
 };
 
-/** A new default: planned where the configuration omits the attribute, an update unless the object has it. */
-function defaultEffect(usage: Usage): PlanEffect {
+/**
+ * A new default: planned where the configuration omits the attribute, an update unless the object
+ * has it. A create-only default applies only when objects are created.
+ */
+function defaultEffect(change: Change, usage: Usage): PlanEffect {
+  if (change.createOnly) return NO_CHANGE;
   return !usage.configured && usage.priorIsDefault === false ? { outcome: "update" } : NO_CHANGE;
 }
 
@@ -54,7 +58,7 @@ export function planEffect(change: Change, usage: Usage): PlanEffect {
     case "propertyAdded":
       // Breaking only when users must set it (propertyAdded in property-changes.ts).
       if (change.breaking) return { outcome: "error", diagnostic: "Missing required argument" };
-      return change.after !== undefined ? defaultEffect(usage) : NO_CHANGE;
+      return change.after !== undefined ? defaultEffect(change, usage) : NO_CHANGE;
     case "typeChanged":
       // Not configured: the stored value is converted, or nulled with a warning and read again.
       return usage.configured
@@ -70,7 +74,7 @@ export function planEffect(change: Change, usage: Usage): PlanEffect {
         : NO_CHANGE;
     case "defaultAdded":
     case "defaultChanged":
-      return defaultEffect(usage);
+      return defaultEffect(change, usage);
     case "enumChanged":
       return change.breaking && usage.configured && usage.rejected
         ? { outcome: "error", diagnostic: "Invalid Attribute Value Match" }
@@ -120,6 +124,9 @@ export function combinedOutcome(effects: readonly PlanEffect[]): PlanOutcome {
   return order.find((o) => effects.some((e) => e.outcome === o)) ?? "noChange";
 }
 
+const CREATE_ONLY_DEFAULT =
+  "no change: the attribute is create-only, so its default applies to objects created from now on; existing objects keep what they have";
+
 /** The report's sentence: what the next plan after upgrading shows, in each case that differs. */
 export function nextPlanText(change: Change): string {
   switch (change.kind) {
@@ -127,6 +134,7 @@ export function nextPlanText(change: Change): string {
       return 'if configured: error "Unsupported argument" (references to it: "Unsupported attribute"); otherwise the value is dropped from the state without a word and the plan shows no change';
     case "propertyAdded":
       if (change.breaking) return 'error "Missing required argument" until the configuration sets it';
+      if (change.after !== undefined && change.createOnly) return CREATE_ONLY_DEFAULT;
       if (change.after !== undefined)
         return `if not configured: an update in place setting the default ${JSON.stringify(change.after)}, unless the object already has that value; otherwise no change`;
       return "no change (the attribute reads as the service reports it)";
@@ -144,6 +152,7 @@ export function nextPlanText(change: Change): string {
       return "no change (the attribute is marked deprecated in the schema and its documentation; Terraform shows no warning)";
     case "defaultAdded":
     case "defaultChanged":
+      if (change.createOnly) return CREATE_ONLY_DEFAULT;
       return `if not configured: an update in place setting the default ${JSON.stringify(change.after)}, unless the object already has that value; otherwise no change`;
     case "enumChanged":
     case "patternChanged":

@@ -36,6 +36,7 @@ function propertyAdded(node: ModelNode): Draft {
     kind: "propertyAdded" as const,
     summary: addedTraits(node) + (withDefault ? ` with default ${JSON.stringify(node.default)}` : ""),
     ...(withDefault && { after: scalar(node.default) }),
+    ...(withDefault && node.createOnly && { createOnly: true }),
   };
   if (node.readOnly) return { ...base, breaking: false, reason: "new read-only attribute" };
   if (node.required) {
@@ -219,6 +220,7 @@ function defaultChange(before: ModelNode, after: ModelNode): Draft | undefined {
   if (had && has && isDeepStrictEqual(before.default, after.default)) return undefined;
   const base = {
     keyword: "default",
+    ...(after.createOnly && !after.readOnly && { createOnly: true }),
     ...(had && { before: defaultText(before.default) }),
     ...(has && { after: defaultText(after.default) }),
   };

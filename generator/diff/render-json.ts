@@ -16,6 +16,7 @@ const CHANGE_KEYS: readonly (keyof Change)[] = [
   "added",
   "removed",
   "moduleEffect",
+  "createOnly",
   "nextPlan",
 ];
 

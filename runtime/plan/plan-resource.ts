@@ -121,7 +121,12 @@ function shapeValues(
   return rebuild(attributes, planned, (name, attribute, value) => {
     const configured = config?.[name] ?? null;
     const priorValue = prior?.[name] ?? null;
-    if (configured === null && takesDefault(attribute)) {
+    // A create-only default is what a new object gets. An existing object keeps what it has (none,
+    // when it was made before the schema had the attribute, e.g. before a provider upgrade): an
+    // update cannot send a create-only value, so planning the default there would plan a change that
+    // never reaches the service, and plan it again after every refresh.
+    const defaultApplies = takesDefault(attribute) && (prior === null || !isCreateOnly(attribute));
+    if (configured === null && defaultApplies) {
       const fallback = defaultToValue(attribute.type, attribute.default);
       // An empty collection is nothing to Cloud Control (never sent, read back as absent): where the
       // object exists with nothing there (e.g. after an import) it stays null rather than show a diff.

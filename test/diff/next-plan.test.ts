@@ -116,6 +116,24 @@ describe("the next plan after upgrading, per change kind", () => {
     assert.equal(planEffect(plain, { configured: false, priorIsDefault: false }).outcome, "noChange");
   });
 
+  test("a create-only default applies to new objects only: no change for existing ones", () => {
+    const createOnly = { createOnlyProperties: ["/properties/Name", "/properties/Mode"] };
+    const added = onlyChange(
+      props({}, createOnly),
+      props({ Mode: { type: "string", default: "A" } }, createOnly),
+    );
+    assert.equal(added.kind, "propertyAdded");
+    assert.equal(added.createOnly, true);
+    assert.equal(planEffect(added, { configured: false, priorIsDefault: false }).outcome, "noChange");
+    const changed = onlyChange(
+      props({ Mode: { type: "string", default: "A" } }, createOnly),
+      props({ Mode: { type: "string", default: "B" } }, createOnly),
+    );
+    assert.equal(changed.kind, "defaultChanged");
+    assert.equal(planEffect(changed, { configured: false, priorIsDefault: false }).outcome, "noChange");
+    assert.match(changed.nextPlan ?? "", /existing objects keep what they have/);
+  });
+
   test("narrowed constraints: an error only for a configured value they reject", () => {
     const c = onlyChange(
       props({ Size: { type: "string", maxLength: 10 } }),

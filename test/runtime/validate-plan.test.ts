@@ -488,6 +488,62 @@ describe("planning", () => {
     const withoutMode = objectOf(emptyDefault.attributes, { name: "a", id: "a" });
     assert.equal(planOf(withoutMode, cfg).mode, "fast", "other defaults still apply to a prior null");
   });
+  test("a create-only default is planned when objects are created, not over an existing object without the value", () => {
+    // AWS::CloudFormation::LambdaHook AutoUpdate (create-only, write-only, default true) is new in the
+    // current snapshot: hooks created before have no value. Planning the default replaced such an
+    // object (or, write-only, planned an in-place update the patch then leaves out); found by
+    // npm run test:upgrade.
+    const createOnlyDefault = definitionOf({
+      name: a.string("Name", { required: true }),
+      tier: a.string("Tier", {
+        optional: true,
+        computed: true,
+        default: "standard",
+        planModifiers: [a.requiresReplaceIfConfigured()],
+      }),
+      auto: a.bool("Auto", {
+        optional: true,
+        computed: true,
+        default: true,
+        writeOnly: true,
+        planModifiers: [a.requiresReplaceIfConfigured()],
+      }),
+      mode: a.string("Mode", { optional: true, computed: true, default: "fast" }),
+    });
+    const planOf = (before: TfRecord | null, cfg: TfRecord) =>
+      planResource({
+        definition: createOnlyDefault,
+        prior: before,
+        proposed: proposedNewState(createOnlyDefault.attributes, before, cfg),
+        config: cfg,
+      });
+    const cfg = objectOf(createOnlyDefault.attributes, { name: "a" });
+    const created = planOf(null, cfg).planned as TfRecord;
+    assert.deepEqual([created.tier, created.auto, created.mode], ["standard", true, "fast"]);
+    const older = objectOf(createOnlyDefault.attributes, { name: "a", mode: "fast", id: "a" });
+    const plan = planOf(older, cfg);
+    assert.deepEqual(plan.requiresReplace, []);
+    assert.equal(plan.planned, older, "no change: the object keeps what it was created with");
+    const withOther = objectOf(createOnlyDefault.attributes, {
+      name: "a",
+      tier: "gold",
+      mode: "slow",
+      id: "a",
+    });
+    const other = planOf(withOther, cfg).planned as TfRecord;
+    assert.equal(other.mode, "fast", "other defaults still apply");
+    assert.equal(
+      other.tier,
+      "gold",
+      "a create-only value the object has stays: an update could not change it",
+    );
+    const configured = planOf(older, objectOf(createOnlyDefault.attributes, { name: "a", tier: "gold" }));
+    assert.deepEqual(
+      configured.requiresReplace.map(formatPath),
+      ["tier"],
+      "a configured value still replaces",
+    );
+  });
   test("a computed-only attribute's default is the service's: unknown on create, never sent, prior value kept", () => {
     // e.g. IVS IngestConfiguration State, MediaLive SignalMap MonitorChangesPendingDeployment
     const limits = {
