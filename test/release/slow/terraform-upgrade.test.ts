@@ -307,10 +307,12 @@ describe("upgrading from the provider of the older snapshot", { skip: skipWithou
       (JSON.parse(shown.stdout) as { resource_changes?: ResourceChange[] }).resource_changes ?? [];
     const byAddress = new Map(changes.map((c) => [c.address, c]));
     const mismatches: string[] = [];
+    const predicted = new Map<string, string>();
     let expectChanges = false;
     for (const block of PLANNABLE) {
       const address = addressOf(block);
       const expected = expectationFor(block, report, priorState.plannable[address]);
+      predicted.set(address, expected.outcome);
       const rc = byAddress.get(address);
       const actual = actualOutcome(rc);
       if (expected.outcome !== "noChange") expectChanges = true;
@@ -327,6 +329,10 @@ describe("upgrading from the provider of the older snapshot", { skip: skipWithou
             `${address}: update of ${got.join(", ")}, predicted ${expected.updated.join(", ")}`,
           );
       }
+    }
+    for (const outcome of ["update", "replace", "noChange"] as const) {
+      const these = PLANNABLE.map(addressOf).filter((a) => predicted.get(a) === outcome);
+      log(`predicted ${outcome}: ${these.length}${outcome === "noChange" ? "" : ` (${these.join(", ")})`}`);
     }
     assert.deepEqual(mismatches, [], `plan after upgrade:\n${readable}`);
     assert.equal(plan.code, expectChanges ? 2 : 0, readable);
