@@ -3,8 +3,9 @@
 // `[]` though never configured), and many never answer an empty one (an empty list sent comes back
 // absent). Each collection property (by schema path, top level and nested) gets one of three
 // seeded treatments: filled (absent → [] / {}), dropped (empty → absent) or kept. A collection the
-// schema requires is never dropped, one with minItems/minProperties never filled, and one whose
-// presence the schema gives a meaning (oneOf/anyOf/dependencies...) is left alone.
+// schema requires is never dropped, one with minItems/minProperties never filled (nor beyond the
+// parent's maxProperties), and one whose presence the schema gives a meaning
+// (oneOf/anyOf/dependencies...) is left alone.
 import { resolveRefs } from "../generate/schema-nodes.js";
 import { isJsonObject } from "../schema/pointers.js";
 import type { ResourceType } from "../schema/type-registry.js";
@@ -64,7 +65,10 @@ function transform(
       continue;
     out[name] = transform(type, seed, member, child, childPattern);
   }
+  // An object whose schema caps its member count gets no more members than that.
+  let room = typeof node.maxProperties === "number" ? node.maxProperties - Object.keys(out).length : Infinity;
   for (const name of Object.keys(properties)) {
+    if (room <= 0) break;
     if (Object.hasOwn(out, name) || Object.hasOwn(value, name) || meaningful.has(name)) continue;
     const child = resolveRefs(type.schema, properties[name]);
     const kind = child && collectionKind(child);
@@ -73,7 +77,10 @@ function transform(
     if (type.writeOnly.some((path) => samePattern(path, childPattern))) continue;
     const least = kind === "array" ? child.minItems : child.minProperties;
     if (typeof least === "number" && least > 0) continue;
-    if (emptyTreatment(type, childPattern, seed) === "fill") out[name] = kind === "array" ? [] : {};
+    if (emptyTreatment(type, childPattern, seed) === "fill") {
+      out[name] = kind === "array" ? [] : {};
+      room--;
+    }
   }
   return out;
 }

@@ -8,7 +8,7 @@ import { GetResourceCommand } from "@aws-sdk/client-cloudcontrol";
 import { inMemorySchemaSource } from "../../cfn/schema-source.js";
 import { awsTagsOf } from "../../emulator/realism/aws-tags.js";
 import { REALISM_BEHAVIOURS, type RealismBehaviour } from "../../emulator/realism/behaviours.js";
-import { emptyTreatment } from "../../emulator/realism/empties.js";
+import { applyEmpties, emptyTreatment } from "../../emulator/realism/empties.js";
 import { flipSingle, normaliseIamPolicy } from "../../emulator/realism/iam-policy.js";
 import { sortUnorderedArrays } from "../../emulator/realism/order.js";
 import { answersScalarsAsStrings } from "../../emulator/realism/scalars.js";
@@ -67,6 +67,15 @@ const widgetSchema = {
     Labels: { type: "array", items: { type: "string" } },
     Quota: { type: "array", minItems: 1, items: { type: "string" } },
     Meta: { type: "object", additionalProperties: false, patternProperties: { ".+": { type: "string" } } },
+    Limits: {
+      type: "object",
+      maxProperties: 1,
+      additionalProperties: false,
+      properties: {
+        Hard: { type: "array", items: { type: "string" } },
+        Soft: { type: "array", items: { type: "string" } },
+      },
+    },
     Document: { type: "object" },
     PolicyDocument: { type: "object" },
     Definition: { type: "string" },
@@ -330,6 +339,16 @@ describe("realism: empties", () => {
   });
 });
 
+test("empties never fill an object beyond its maxProperties", () => {
+  const both = seedWhere(
+    (s) =>
+      emptyTreatment(widgetType, ["Limits", "Hard"], s) === "fill" &&
+      emptyTreatment(widgetType, ["Limits", "Soft"], s) === "fill",
+  );
+  const read = applyEmpties(widgetType, { Name: "n", Primary: "p", Limits: {} }, both);
+  assert.equal(Object.keys(read.Limits as JsonObject).length, 1);
+});
+
 describe("realism: json", () => {
   test("free-form objects and JSON strings re-serialised; IAM policy documents normalised", async () => {
     const harness = await widgetHarness(["json"], 1);
@@ -345,7 +364,7 @@ describe("realism: json", () => {
             Effect: "Allow",
             Action: "s3:GetObject",
             Resource: ["arn:aws:s3:::b/*"],
-            Principal: { AWS: "arn:aws:iam::123456789012:root" },
+            Principal: { AWS: "123456789012" },
             Condition: { StringEquals: { "aws:SourceAccount": ["123456789012"] } },
           },
         },
