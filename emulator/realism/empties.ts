@@ -10,7 +10,7 @@ import { resolveRefs } from "../generate/schema-nodes.js";
 import { isJsonObject } from "../schema/pointers.js";
 import type { ResourceType } from "../schema/type-registry.js";
 import type { JsonObject, JsonValue } from "../types.js";
-import { collectionKind, namesWithMeaning, rootObjectNode } from "./schema-kinds.js";
+import { collectionKind, namesWithMeaning, resolveMember, rootObjectNode } from "./schema-kinds.js";
 import { decisionFraction } from "./seeded.js";
 
 /** Shares of collection properties answered filled when absent, and absent when empty. */
@@ -49,7 +49,7 @@ function transform(
   const meaningful = namesWithMeaning(type.schema, node);
   const out: JsonObject = {};
   for (const [name, member] of Object.entries(value)) {
-    const child = Object.hasOwn(properties, name) ? resolveRefs(type.schema, properties[name]) : undefined;
+    const child = Object.hasOwn(properties, name) ? resolveMember(type.schema, properties[name]) : undefined;
     if (!child) {
       out[name] = member;
       continue;
@@ -70,7 +70,7 @@ function transform(
   for (const name of Object.keys(properties)) {
     if (room <= 0) break;
     if (Object.hasOwn(out, name) || Object.hasOwn(value, name) || meaningful.has(name)) continue;
-    const child = resolveRefs(type.schema, properties[name]);
+    const child = resolveMember(type.schema, properties[name]);
     const kind = child && collectionKind(child);
     if (!child || !kind) continue;
     const childPattern = [...pattern, name];

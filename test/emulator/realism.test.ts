@@ -46,6 +46,14 @@ const widgetSchema = {
         Note: { type: "string" },
       },
     },
+    Limits: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        Hard: { type: "array", items: { type: "string" } },
+        Soft: { type: "array", items: { type: "string" } },
+      },
+    },
     Tag: {
       type: "object",
       additionalProperties: false,
@@ -67,15 +75,8 @@ const widgetSchema = {
     Labels: { type: "array", items: { type: "string" } },
     Quota: { type: "array", minItems: 1, items: { type: "string" } },
     Meta: { type: "object", additionalProperties: false, patternProperties: { ".+": { type: "string" } } },
-    Limits: {
-      type: "object",
-      maxProperties: 1,
-      additionalProperties: false,
-      properties: {
-        Hard: { type: "array", items: { type: "string" } },
-        Soft: { type: "array", items: { type: "string" } },
-      },
-    },
+    // maxProperties beside the $ref, as AWS::SecurityHub::Insight Filters has it.
+    Limits: { $ref: "#/definitions/Limits", maxProperties: 1 },
     Document: { type: "object" },
     PolicyDocument: { type: "object" },
     Definition: { type: "string" },
