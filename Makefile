@@ -1,5 +1,5 @@
 # Targets mirror the npm scripts; `make ci` is what CI runs (.ci/run).
-.PHONY: install generate typecheck build test bench lint format ci clean
+.PHONY: install generate typecheck build test test-corpus bench lint format ci clean
 
 install:
 	npm ci
@@ -16,6 +16,11 @@ build:
 test:
 	npm test
 
+# The whole-corpus sweeps (every real schema through load, generation, docs, the protocol layer;
+# the snapshot diff; fuzzed schemas): minutes of CPU, so not part of npm test.
+test-corpus:
+	npm run test:corpus
+
 bench:
 	npm run bench
 
@@ -26,7 +31,7 @@ format:
 	npm run format
 
 # The binary is built before the tests: the end-to-end tests drive it with the real Terraform CLI.
-ci: install generate typecheck lint build test
+ci: install generate typecheck lint build test test-corpus
 
 clean:
 	rm -rf generated dist .cache .test-out-* docs/generated
