@@ -48,12 +48,12 @@ function longFirst(files: string[]): string[] {
 }
 
 const args = process.argv.slice(2);
-const files =
-  args[0] === "--corpus"
-    ? filesEndingWith(".corpus.ts")
-    : args.length > 0
-      ? args.map((file) => path.resolve(file))
-      : longFirst(filesEndingWith(".test.ts"));
+const corpus = args[0] === "--corpus";
+const files = corpus
+  ? filesEndingWith(".corpus.ts")
+  : args.length > 0
+    ? args.map((file) => path.resolve(file))
+    : longFirst(filesEndingWith(".test.ts"));
 
 // Once, before any test process starts, instead of every end-to-end file checking and waiting on
 // the build lock (the e2e suites skip themselves, saying why, when terraform is not on PATH).
@@ -64,6 +64,8 @@ if (findTerraform() && files.some((file) => /\/(e2e|protocol)\//.test(file))) {
   if (seconds > 1) console.log(`built dist/terraform-provider-awscc in ${seconds.toFixed(0)} s`);
 }
 
-const stream = run({ files, concurrency: concurrency() });
+// The sweeps are all CPU, and some check that a whole-corpus step takes seconds (load, diff, docs):
+// one file at a time, so that each has the cores.
+const stream = run({ files, concurrency: corpus ? 1 : concurrency() });
 stream.on("test:fail", () => (process.exitCode = 1));
 stream.compose(new spec()).pipe(process.stdout);
