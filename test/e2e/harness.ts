@@ -139,27 +139,53 @@ export class TerraformWorkspace {
     return { child, result };
   }
 
-  /** `terraform show -json` state values, keyed by resource address. */
+  /**
+   * The root module's resource instances in the state Terraform wrote (terraform.tfstate), keyed by
+   * address: their attribute values (what `terraform show -json` prints as values) and whether they
+   * are tainted. Read from the file, not through `terraform show -json`: that is one more Terraform
+   * process and provider start-up per call (tests that check what `show` prints run it themselves).
+   */
   async state(): Promise<Record<string, { values: Record<string, unknown>; tainted: boolean }>> {
-    const r = await this.run("show", "-json");
-    if (r.code !== 0) throw new Error(`terraform show failed: ${r.stderr}`);
-    const doc = JSON.parse(r.stdout) as {
-      values?: {
-        root_module?: {
-          resources?: { address: string; values: Record<string, unknown>; tainted?: boolean }[];
-        };
-      };
-    };
-    const out: Record<string, { values: Record<string, unknown>; tainted: boolean }> = {};
-    for (const res of doc.values?.root_module?.resources ?? [])
-      out[res.address] = { values: res.values, tainted: res.tainted ?? false };
-    return out;
+    const file = path.join(this.dir, "terraform.tfstate");
+    if (!fs.existsSync(file)) return {};
+    return rootModuleInstances(JSON.parse(await fs.promises.readFile(file, "utf8")) as StateFile);
   }
 
   async dispose(): Promise<void> {
     await this.emulator.stop();
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** The parts of Terraform's state file format (version 4) that state() reads. */
+interface StateFile {
+  readonly resources?: readonly {
+    readonly module?: string;
+    readonly mode: "managed" | "data";
+    readonly type: string;
+    readonly name: string;
+    readonly instances: readonly {
+      readonly index_key?: string | number;
+      readonly status?: string;
+      readonly attributes: Record<string, unknown>;
+    }[];
+  }[];
+}
+
+function rootModuleInstances(
+  doc: StateFile,
+): Record<string, { values: Record<string, unknown>; tainted: boolean }> {
+  const out: Record<string, { values: Record<string, unknown>; tainted: boolean }> = {};
+  for (const resource of doc.resources ?? []) {
+    if (resource.module) continue;
+    const base = `${resource.mode === "data" ? "data." : ""}${resource.type}.${resource.name}`;
+    for (const instance of resource.instances) {
+      const key = instance.index_key;
+      const address = key === undefined ? base : `${base}[${JSON.stringify(key)}]`;
+      out[address] = { values: instance.attributes, tainted: instance.status === "tainted" };
+    }
+  }
+  return out;
 }
 
 /** Fails when Terraform reports a provider contract violation, whatever the exit code. */

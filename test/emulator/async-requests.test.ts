@@ -76,11 +76,12 @@ describe("request completion", () => {
   });
 
   test("a delay-based completion finishes on any call once the time has passed", async () => {
-    harness.emulator.control.setConfig({ completeAfterPolls: 0, completeAfterMs: 60 });
+    // Long enough that the status poll right after the create lands before it on a loaded machine.
+    harness.emulator.control.setConfig({ completeAfterPolls: 0, completeAfterMs: 1_000 });
     try {
       const accepted = await accept(harness, "timed");
       assert.equal((await status(harness, accepted.RequestToken ?? "")).OperationStatus, "IN_PROGRESS");
-      await sleep(80);
+      await sleep(1_050);
       const got = await harness.client.send(
         new GetResourceCommand({ TypeName: LOG_GROUP, Identifier: "timed" }),
       );

@@ -1,5 +1,6 @@
 // Shared by the generator tests: scratch output folders at the repository's top level, where
-// generated/ lives, so the modules' relative imports of runtime/ resolve; and a tree listing.
+// generated/ lives, so the modules' relative imports of runtime/ resolve; a tree listing and comparison.
+import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { repoRoot } from "../../cfn/paths.js";
@@ -26,4 +27,13 @@ export function listFiles(dir: string): string[] {
   };
   walk(dir);
   return out.sort();
+}
+
+/** The two folders hold the same files with the same bytes. */
+export function sameTree(a: string, b: string): void {
+  const files = listFiles(a);
+  assert.deepEqual(listFiles(b), files);
+  for (const f of files) {
+    assert.ok(fs.readFileSync(path.join(a, f)).equals(fs.readFileSync(path.join(b, f))), `${f} differs`);
+  }
 }

@@ -1,54 +1,68 @@
 // Incremental generation equals a full run byte for byte; pins and patches are applied and listed.
+// The same over the two real corpus snapshots is test/generator/incremental.corpus.ts.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { after, describe, test } from "node:test";
+import { after, before, describe, test } from "node:test";
 import { directorySchemaSource, effectiveSchemasDir } from "../../cfn/schema-source.js";
 import { parseGenerationConfig } from "../../generator/config/generation-config.js";
-import { olderSchemasDir, repoRoot, resolveSchemasDir } from "../../cfn/paths.js";
+import { repoRoot, resolveSchemasDir } from "../../cfn/paths.js";
 import { generate } from "../../generator/pipeline/generate.js";
-import { listFiles, removeDir, scratchDir } from "./helpers.js";
+import { removeDir, sameTree, scratchDir } from "./helpers.js";
 
 const incremental = scratchDir("incr-a");
 const full = scratchDir("incr-b");
 const fixtures = scratchDir("incr-fixtures");
-after(() => [incremental, full, fixtures].forEach(removeDir));
-
-function sameTree(a: string, b: string): void {
-  const files = listFiles(a);
-  assert.deepEqual(listFiles(b), files);
-  for (const f of files) {
-    assert.ok(fs.readFileSync(path.join(a, f)).equals(fs.readFileSync(path.join(b, f))), `${f} differs`);
-  }
-}
+const schemas = scratchDir("incr-schemas");
+after(() => [incremental, full, fixtures, schemas].forEach(removeDir));
 
 describe("incremental generation", () => {
-  test("old snapshot → new snapshot incrementally equals a full run of the new snapshot", () => {
-    const first = generate({ schemasDir: olderSchemasDir, outDir: incremental });
-    assert.equal(first.written.incremental, false);
-    const second = generate({ schemasDir: resolveSchemasDir(), outDir: incremental });
-    assert.equal(second.written.incremental, true);
-    // Only added and changed types are re-emitted (87 added + 303 changed in content, and the
-    // types whose generated modules did not change keep their files).
-    assert.ok(
-      second.written.emittedTypes > 300 && second.written.emittedTypes < 500,
-      `${second.written.emittedTypes}`,
-    );
-    generate({ schemasDir: resolveSchemasDir(), outDir: full, full: true });
+  const widget = path.join(schemas, "AWS_Fixture_Widget.json");
+  const link = path.join(schemas, "AWS_Fixture_Link.json");
+  let linkSchema = "";
+  before(() => {
+    fs.cpSync(path.join(repoRoot, "test/fixtures/schemas"), schemas, { recursive: true });
+    linkSchema = fs.readFileSync(link, "utf8");
+  });
+
+  /** An incremental run, then a full run of the same schemas into another folder: equal trees. */
+  function incrementalEqualsFull(): number {
+    const run = generate({ schemasDir: schemas, outDir: incremental });
+    assert.equal(run.written.incremental, true);
+    removeDir(full);
+    generate({ schemasDir: schemas, outDir: full, full: true });
     sameTree(incremental, full);
+    return run.written.emittedTypes;
+  }
+
+  test("a changed schema re-emits only its type, and the tree equals a full run", () => {
+    const first = generate({ schemasDir: schemas, outDir: incremental });
+    assert.equal(first.written.incremental, false);
+    const original = fs.readFileSync(widget, "utf8");
+    const changed = original.replace(/"description": "[^"]*"/, '"description": "changed"');
+    assert.notEqual(changed, original);
+    fs.writeFileSync(widget, changed);
+    assert.equal(incrementalEqualsFull(), 1);
   });
 
   test("a rerun with nothing changed re-emits nothing", () => {
-    const again = generate({ schemasDir: resolveSchemasDir(), outDir: incremental });
-    assert.equal(again.written.emittedTypes, 0);
-    sameTree(incremental, full);
+    assert.equal(incrementalEqualsFull(), 0);
   });
 
   test("a deleted module is rewritten", () => {
-    fs.rmSync(path.join(incremental, "logs/log_group_resource.ts"));
-    const again = generate({ schemasDir: resolveSchemasDir(), outDir: incremental });
-    assert.equal(again.written.emittedTypes, 1);
-    sameTree(incremental, full);
+    const module = fs
+      .readdirSync(incremental, { recursive: true, encoding: "utf8" })
+      .find((f) => f.endsWith("widget_resource.ts"));
+    assert.ok(module, "the widget's resource module");
+    fs.rmSync(path.join(incremental, module));
+    assert.equal(incrementalEqualsFull(), 1);
+  });
+
+  test("a removed schema's type is removed, an added one emitted", () => {
+    fs.rmSync(link);
+    assert.equal(incrementalEqualsFull(), 0);
+    fs.writeFileSync(link, linkSchema);
+    assert.equal(incrementalEqualsFull(), 1);
   });
 });
 

@@ -505,7 +505,7 @@ describe("faults and failures", () => {
         }
         // Destroy attempts until gone, bounded by time rather than a count: a hung delete holds the
         // identifier (ConcurrentOperation) until the janitor cancels it, however loaded the machine.
-        const deadline = Date.now() + 20_000;
+        const deadline = Date.now() + 60_000;
         while (state !== null && Date.now() < deadline) {
           state = (await sim.apply(state, null, null)).state;
           if (state !== null) await new Promise((resolve) => setTimeout(resolve, 100));
