@@ -18,7 +18,7 @@ test:
 
 # The whole-corpus sweeps (every real schema through load, generation, docs, the protocol layer;
 # the snapshot diff; fuzzed schemas; the nested-list read-back sweep over every type): about 90 s of
-# CPU, run one file at a time, so not part of npm test.
+# CPU, so not part of npm test.
 test-corpus:
 	npm run test:corpus
 

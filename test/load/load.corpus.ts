@@ -111,7 +111,6 @@ describe("the real corpus", async () => {
     const errors = result.findings.filter((f) => f.severity === "error");
     assert.deepEqual(errors, []);
     assert.equal(result.schemas.filter(isGeneratable).length, 1489);
-    assert.ok(elapsed < 5000, `loading took ${elapsed.toFixed(0)} ms`);
   });
 
   test("translation-independent findings are exactly the known ones", () => {
