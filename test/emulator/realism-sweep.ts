@@ -6,8 +6,9 @@
 // `defaults`, `empties`, `order` and `json` never turn a valid model invalid.
 //
 // The emulator compiles each type's validator on first use (about 40 ms a type on a loaded machine),
-// so the whole corpus takes about a minute: REALISM_SWEEP_COUNT=all for all of it (default 150 types,
-// a seeded sample), REALISM_SWEEP_SEED=n for another sample and another profile seed.
+// so the whole corpus takes about a minute: realism.corpus.ts runs all of it (REALISM_SWEEP_COUNT=all),
+// realism-sample.test.ts a seeded sample for npm test; REALISM_SWEEP_SEED=n picks another sample and
+// another profile seed.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { CreateResourceCommand, GetResourceCommand } from "@aws-sdk/client-cloudcontrol";
