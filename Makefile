@@ -1,5 +1,5 @@
 # Targets mirror the npm scripts; `make ci` is what CI runs (.ci/run).
-.PHONY: install generate typecheck build test bench lint format ci clean
+.PHONY: install generate typecheck build test test-release release registry bench lint format ci clean
 
 install:
 	npm ci
@@ -16,6 +16,19 @@ build:
 test:
 	npm test
 
+# The slower suite: a release of every platform (twice, to compare the zips), linux_arm64 under
+# qemu-aarch64-static, and terraform init through the local registry.
+test-release:
+	npm run test:release
+
+# make release VERSION=1.2.3 [PLATFORMS=linux_amd64,linux_arm64] [SIGNING_KEY=key.asc] [OUT=dir] [SCHEMAS=dir]
+release:
+	npm run release -- --version "$(VERSION)" $(if $(PLATFORMS),--platforms "$(PLATFORMS)") $(if $(SIGNING_KEY),--signing-key "$(SIGNING_KEY)") $(if $(OUT),--out "$(OUT)") $(if $(SCHEMAS),--schemas "$(SCHEMAS)")
+
+# make registry DIR=dist/release [PORT=8443]
+registry:
+	npm run registry -- --dir "$(DIR)" $(if $(PORT),--port "$(PORT)")
+
 bench:
 	npm run bench
 
@@ -26,7 +39,7 @@ format:
 	npm run format
 
 # The binary is built before the tests: the end-to-end tests drive it with the real Terraform CLI.
-ci: install generate typecheck lint build test
+ci: install generate typecheck lint build test test-release
 
 clean:
 	rm -rf generated dist .cache .test-out-* docs/generated

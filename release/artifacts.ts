@@ -12,6 +12,14 @@ export const zipName = (version: string, platform: string): string => `${PROJECT
 export const manifestName = (version: string): string => `${PROJECT}_${version}_manifest.json`;
 export const shasumsName = (version: string): string => `${PROJECT}_${version}_SHA256SUMS`;
 export const signatureName = (version: string): string => `${shasumsName(version)}.sig`;
+/**
+ * The manifest's name inside each zip. Not the release's name for it: Terraform runs the first file
+ * of an installed package whose name starts with terraform-provider-awscc, and
+ * "terraform-provider-awscc_X.Y.Z_manifest.json" sorts before "terraform-provider-awscc_vX.Y.Z"
+ * (a first try did exactly that: "fork/exec …_manifest.json: permission denied").
+ */
+export const ZIPPED_MANIFEST_NAME = "terraform-registry-manifest.json";
+
 /** The public half of the key that signed the sums: what a registry is given (not part of GoReleaser's set). */
 export const publicKeyName = (version: string): string => `${PROJECT}_${version}_signing-key.asc`;
 

@@ -18,6 +18,7 @@ import {
   shasumsText,
   signatureName,
   zipName,
+  ZIPPED_MANIFEST_NAME,
 } from "./artifacts.js";
 import {
   executableName,
@@ -93,7 +94,7 @@ export async function release(options: ReleaseOptions): Promise<ReleaseResult> {
     const zip = path.join(out, zipName(version, platform));
     await writeZip(zip, [
       { name: executableName(platform, version), source: executable, executable: true },
-      { name: manifestName(version), source: manifest, executable: false },
+      { name: ZIPPED_MANIFEST_NAME, source: manifest, executable: false },
     ]);
     released.set(zipName(version, platform), fs.readFileSync(zip));
     log(
