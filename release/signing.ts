@@ -52,11 +52,11 @@ export async function readSigningKey(file: string): Promise<SigningKey> {
   return describe(key, false);
 }
 
-/** A fresh RSA 4096 key (the kind public registries accept) for a local release. */
-export async function makeThrowAwayKey(): Promise<SigningKey> {
+/** A fresh RSA key (4096 bits by default: the kind public registries accept) for a local release. */
+export async function makeThrowAwayKey(rsaBits = 4096): Promise<SigningKey> {
   const { privateKey } = await openpgp.generateKey({
     type: "rsa",
-    rsaBits: 4096,
+    rsaBits,
     userIDs: [{ name: "awscc-ts throw-away release key" }],
     format: "object",
   });

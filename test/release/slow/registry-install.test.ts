@@ -142,7 +142,7 @@ describe("a release installed through the registry protocol", { skip: skipWithou
     const sums = fs.readFileSync(path.join(dir, shasumsName(VERSION)));
     fs.writeFileSync(
       path.join(dir, signatureName(VERSION)),
-      await signDetached(sums, await makeThrowAwayKey()),
+      await signDetached(sums, await makeThrowAwayKey(2048)),
     );
     const r = await serve(dir);
     const ws = await workspace("wrong-signature");
