@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { build, type Plugin, transform } from "esbuild";
 import { repoRoot } from "../cfn/paths.js";
 import { loadProtocolDefinitions, protocolDescriptorJson } from "../protocol/proto-definitions.js";
@@ -15,6 +16,7 @@ import {
   identityCatalogOfIndex,
 } from "../provider/description.js";
 import { schemaAssetName } from "../provider/schema-source.js";
+import { COMPRESSED_ASSET_SUFFIX, isCompressedAsset } from "../provider/assets.js";
 import { generatedModuleAsset } from "../provider/embedded-modules.js";
 import { modelSchemaOf } from "../cfn/model-schema.js";
 import { directorySchemaSource, effectiveSchemasDir } from "../cfn/schema-source.js";
@@ -92,16 +94,43 @@ export async function prepareSeaInputs(
     banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
 
-  return {
-    bundle,
-    assets: {
-      "provider-schema.pb": encodedSchema,
-      "tfplugin6.json": descriptor,
-      "identity-catalog.json": identityCatalog,
-      ...schemaAssets,
-      ...moduleAssets,
-    },
+  const assets = {
+    "provider-schema.pb": encodedSchema,
+    "tfplugin6.json": descriptor,
+    "identity-catalog.json": identityCatalog,
+    ...schemaAssets,
+    ...moduleAssets,
   };
+  if (process.env.AWSCC_SEA_COMPRESS_ASSETS === "0") return { bundle, assets };
+  step("brotli-compressed copies of the assets read per type");
+  return { bundle, assets: compressAssets(assets) };
+}
+
+// Quality 5: per file it gives 5.72 MB where 9 gives 5.68 MB, in 3.5 s instead of 55 s.
+const BROTLI_QUALITY = 5;
+
+/** The assets provider/assets.ts reads compressed, replaced by a brotli copy named <name>.br. */
+function compressAssets(assets: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, file] of Object.entries(assets)) {
+    if (!isCompressedAsset(name)) {
+      out[name] = file;
+      continue;
+    }
+    const bytes = fs.readFileSync(file);
+    const compressed = `${file}${COMPRESSED_ASSET_SUFFIX}`;
+    fs.writeFileSync(
+      compressed,
+      brotliCompressSync(bytes, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      }),
+    );
+    out[`${name}${COMPRESSED_ASSET_SUFFIX}`] = compressed;
+  }
+  return out;
 }
 
 /** Path under generated/ without extension: "logs/log_group_resource". */

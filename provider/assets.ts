@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
 import { repoRoot } from "../cfn/paths.js";
 
 /**
@@ -47,16 +48,34 @@ function seaModule(): SeaModule | undefined {
   return sea ?? undefined;
 }
 
+/**
+ * The assets the build stores brotli-compressed, under their name plus ".br": the ones read one at
+ * a time when a request first names a type (generated modules, model schemas; 20 MB, 5.7 MB
+ * compressed). The schema response, read whole at every start, stays as it is.
+ */
+export const isCompressedAsset = (name: string): boolean =>
+  name.startsWith("generated/") || name.startsWith("cfn-schema/");
+export const COMPRESSED_ASSET_SUFFIX = ".br";
+
+function embeddedAsset(embedded: SeaModule, name: string): Uint8Array | undefined {
+  try {
+    // Assets are only read (the 10 MB schema response is sent as it is): no copy needed.
+    return new Uint8Array(embedded.getRawAsset?.(name) ?? embedded.getAsset(name));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The asset's bytes, or undefined when this way of running does not have it. */
 export function readAssetBytes(name: AssetName): Uint8Array | undefined {
   const embedded = seaModule();
   if (embedded) {
-    try {
-      // Assets are only read (the 10 MB schema response is sent as it is): no copy needed.
-      return new Uint8Array(embedded.getRawAsset?.(name) ?? embedded.getAsset(name));
-    } catch {
-      return undefined;
+    if (isCompressedAsset(name)) {
+      const compressed = embeddedAsset(embedded, name + COMPRESSED_ASSET_SUFFIX);
+      // A build with AWSCC_SEA_COMPRESS_ASSETS=0 (to measure) stores them as they are.
+      if (compressed) return brotliDecompressSync(compressed);
     }
+    return embeddedAsset(embedded, name);
   }
   const file = SOURCE_PATHS[name];
   if (!file) return undefined;

@@ -70,7 +70,14 @@ const EXPECTED_KIND: Record<string, string> = {
   darwin_amd64: "macho-x86-64",
 };
 
-const qemu = spawnSync("qemu-aarch64-static", ["--version"]).status === 0 ? "qemu-aarch64-static" : undefined;
+/** The AArch64 C and C++ libraries node links against (Debian's libc6-arm64-cross, libstdc++6-arm64-cross). */
+const AARCH64_SYSROOT = "/usr/aarch64-linux-gnu";
+const skipWithoutQemu: string | false =
+  spawnSync("qemu-aarch64-static", ["--version"]).status !== 0
+    ? "qemu-aarch64-static is not on PATH (Debian package qemu-user-static; .ci/run installs it)"
+    : !fs.existsSync(path.join(AARCH64_SYSROOT, "lib/ld-linux-aarch64.so.1"))
+      ? `${AARCH64_SYSROOT} has no AArch64 C library (Debian packages libc6-arm64-cross, libstdc++6-arm64-cross, libgcc-s1-arm64-cross; .ci/run installs them)`
+      : false;
 
 describe("a release for every pinned platform", () => {
   const platforms = releasePlatforms(readRuntimePins());
@@ -162,13 +169,11 @@ describe("a release for every pinned platform", () => {
 
   test(
     "linux_arm64 answers the handshake and GetProviderSchema under qemu-aarch64-static",
-    {
-      skip: qemu
-        ? false
-        : "qemu-aarch64-static is not on PATH (Debian package qemu-user-static; .ci/run installs it)",
-    },
+    { skip: skipWithoutQemu },
     async () => {
-      await assertServesSchema(qemu!, [
+      await assertServesSchema("qemu-aarch64-static", [
+        "-L",
+        AARCH64_SYSROOT,
         path.join(tmp, "run/linux_arm64", executableName("linux_arm64", VERSION)),
       ]);
     },
