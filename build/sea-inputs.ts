@@ -16,7 +16,7 @@ import {
   identityCatalogOfIndex,
 } from "../provider/description.js";
 import { schemaAssetName } from "../provider/schema-source.js";
-import { COMPRESSED_ASSET_SUFFIX, isCompressedAsset } from "../provider/assets.js";
+import { assetPackOf, packAssetName } from "../provider/assets.js";
 import { generatedModuleAsset } from "../provider/embedded-modules.js";
 import { modelSchemaOf } from "../cfn/model-schema.js";
 import { directorySchemaSource, effectiveSchemasDir } from "../cfn/schema-source.js";
@@ -102,33 +102,38 @@ export async function prepareSeaInputs(
     ...moduleAssets,
   };
   if (process.env.AWSCC_SEA_COMPRESS_ASSETS === "0") return { bundle, assets };
-  step("brotli-compressed copies of the assets read per type");
-  return { bundle, assets: compressAssets(assets) };
+  step("assets read per type: packed by service, brotli-compressed");
+  return { bundle, assets: packAssets(assets, path.join(workDir, "packs")) };
 }
 
-// Quality 5: per file it gives 5.72 MB where 9 gives 5.68 MB, in 3.5 s instead of 55 s.
+// Quality 5: the packs come to 1.50 MB, quality 7 to 1.47 MB in twice the time.
 const BROTLI_QUALITY = 5;
 
-/** The assets provider/assets.ts reads compressed, replaced by a brotli copy named <name>.br. */
-function compressAssets(assets: Record<string, string>): Record<string, string> {
+/** Replaces the assets provider/assets.ts reads from packs by those packs, in name order. */
+function packAssets(assets: Record<string, string>, packDir: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, file] of Object.entries(assets)) {
-    if (!isCompressedAsset(name)) {
-      out[name] = file;
-      continue;
-    }
-    const bytes = fs.readFileSync(file);
-    const compressed = `${file}${COMPRESSED_ASSET_SUFFIX}`;
+  const packs = new Map<string, Record<string, string>>();
+  for (const name of Object.keys(assets).sort()) {
+    const pack = assetPackOf(name);
+    if (pack === undefined) out[name] = assets[name]!;
+    else (packs.get(pack) ?? packs.set(pack, {}).get(pack)!)[name] = fs.readFileSync(assets[name]!, "utf8");
+  }
+  for (const [pack, entries] of packs) {
+    const json = Buffer.from(JSON.stringify(entries));
+    const file = path.join(packDir, packAssetName(pack).replaceAll(":", "_"));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(
-      compressed,
-      brotliCompressSync(bytes, {
+      file,
+      brotliCompressSync(json, {
         params: {
           [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          // A window as large as a pack, so a data source finds its resource's attribute tree.
+          [zlibConstants.BROTLI_PARAM_LGWIN]: 24,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length,
         },
       }),
     );
-    out[`${name}${COMPRESSED_ASSET_SUFFIX}`] = compressed;
+    out[packAssetName(pack)] = file;
   }
   return out;
 }
