@@ -102,7 +102,12 @@ describe("a release for every pinned platform", () => {
 
   after(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-  test("the release set: one zip per platform, the manifest, SHA256SUMS and its signature", () => {
+  test("the release set: one zip per platform, the manifest, SHA256SUMS and its signature", (t) => {
+    for (const platform of platforms) {
+      const zip = fs.statSync(path.join(first.dir, zipName(VERSION, platform))).size;
+      const exe = executables.get(platform)?.length ?? 0;
+      t.diagnostic(`${platform}: zip ${(zip / 1e6).toFixed(1)} MB, executable ${(exe / 1e6).toFixed(1)} MB`);
+    }
     assert.deepEqual(platforms, ["darwin_amd64", "linux_amd64", "linux_arm64", "windows_amd64"]);
     assert.deepEqual(
       fs.readdirSync(first.dir).sort(),
