@@ -85,11 +85,12 @@ export function injectSeaBlob(runtime: string, format: ExecutableFormat, blob: s
  */
 function writeInjectableCopy(runtime: string, format: ExecutableFormat, target: string): void {
   if (format === "elf") {
+    const strip = elfStripFor(runtime);
     try {
-      execFileSync("strip", ["--strip-all", "-o", target, runtime], { stdio: ["ignore", "ignore", "pipe"] });
+      execFileSync(strip, ["--strip-all", "-o", target, runtime], { stdio: ["ignore", "ignore", "pipe"] });
       return;
     } catch {
-      process.stdout.write(`build: strip cannot handle ${runtime}: the runtime keeps its debug symbols\n`);
+      process.stdout.write(`build: ${strip} cannot strip ${runtime}: the runtime keeps its debug symbols\n`);
       fs.copyFileSync(runtime, target);
       return;
     }
@@ -97,4 +98,19 @@ function writeInjectableCopy(runtime: string, format: ExecutableFormat, target: 
   const bytes = fs.readFileSync(runtime);
   const unsigned = format === "pe" ? setPeSignature(bytes, null) : unsignMachO(bytes);
   fs.writeFileSync(target, unsigned ? Buffer.from(unsigned) : bytes);
+}
+
+/** ELF machine number (e_machine) → the binutils strip that reads it; the host's strip for others. */
+const CROSS_STRIP: Readonly<Record<number, string>> = { 0xb7: "aarch64-linux-gnu-strip" };
+
+/** The strip for this ELF file's architecture (Debian's binutils-aarch64-linux-gnu for AArch64). */
+export function elfStripFor(executable: string): string {
+  const header = Buffer.alloc(20);
+  const fd = fs.openSync(executable, "r");
+  try {
+    fs.readSync(fd, header, 0, 20, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return CROSS_STRIP[header.readUInt16LE(18)] ?? "strip";
 }
