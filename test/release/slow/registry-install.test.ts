@@ -117,7 +117,7 @@ describe("a release installed through the registry protocol", { skip: skipWithou
     const init = await ws.run("init", "-no-color");
     t.diagnostic(terraformError(init.stderr));
     assert.notEqual(init.code, 0, `init of a tampered zip succeeded:\n${init.stdout}`);
-    assert.match(init.stderr, /archive has incorrect checksum zh:/);
+    assert.match(terraformError(init.stderr), /archive has incorrect checksum zh:/);
     assert.ok(!fs.existsSync(path.join(ws.dir, ".terraform.lock.hcl")));
   });
 
@@ -136,7 +136,7 @@ describe("a release installed through the registry protocol", { skip: skipWithou
     const init = await ws.run("init", "-no-color");
     t.diagnostic(terraformError(init.stderr));
     assert.notEqual(init.code, 0, `init with rewritten sums succeeded:\n${init.stdout}`);
-    assert.match(init.stderr, /error checking signature: openpgp: invalid signature/);
+    assert.match(terraformError(init.stderr), /error checking signature: openpgp: invalid signature/);
   });
 
   test("a signature made by another key than the one the registry lists is refused", async (t) => {
@@ -152,7 +152,7 @@ describe("a release installed through the registry protocol", { skip: skipWithou
     const init = await ws.run("init", "-no-color");
     t.diagnostic(terraformError(init.stderr));
     assert.notEqual(init.code, 0, `init with a wrong signature succeeded:\n${init.stdout}`);
-    assert.match(init.stderr, /authentication signature from unknown issuer/);
+    assert.match(terraformError(init.stderr), /authentication signature from unknown issuer/);
   });
 
   test("terraform providers mirror copies it into a folder that a filesystem_mirror installs from", async () => {
@@ -181,7 +181,7 @@ describe("a release installed through the registry protocol", { skip: skipWithou
   });
 });
 
-/** Terraform's error, on one line, for the test report. */
+/** Terraform's error on one line (it wraps its messages), for matching and the test report. */
 const terraformError = (stderr: string): string =>
   stderr
     .split("\n")
