@@ -20,8 +20,10 @@ const ALLOWED = {
   // Composition: the binary wires the runtime to the protocol; the build packs the binary.
   provider: ["cfn", "terraform", "runtime", "protocol", "generated"],
   build: ["cfn", "terraform", "protocol", "provider", "generated"],
+  // Releases: the build for each platform, packed, summed and signed; the local registry.
+  release: ["cfn", "build"],
   // The awscc-ts command: generation, diff, docs, refresh and the orphans tool.
-  cli: ["cfn", "terraform", "schemas", "generator", "runtime"],
+  cli: ["cfn", "terraform", "schemas", "generator", "runtime", "release"],
   bin: ["cli"],
 };
 

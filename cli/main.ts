@@ -155,6 +155,68 @@ program
     process.exitCode = await runRefreshCommand(opts);
   });
 
+program
+  .command("release")
+  .description(
+    "build the provider for each platform and write a registry-ready release: zips, manifest, SHA256SUMS and its signature",
+  )
+  .requiredOption("--version <x.y.z>", "the provider version (semantic version, no leading v)")
+  .option(
+    "--platforms <list>",
+    "comma-separated Terraform platforms, e.g. linux_amd64,linux_arm64 (default: all pinned in release/runtimes.json)",
+  )
+  .option(
+    "--signing-key <file>",
+    "OpenPGP private key that signs SHA256SUMS (passphrase in $AWSCC_SIGNING_KEY_PASSPHRASE); default: a throw-away key",
+  )
+  .option("--out <dir>", "release folder (default: dist/release/<version>)")
+  .option(
+    "--schemas <dir>",
+    "schema folder to generate from (default: what `generate` reads, into generated/)",
+  )
+  .action(
+    async (opts: {
+      version: string;
+      platforms?: string;
+      signingKey?: string;
+      out?: string;
+      schemas?: string;
+    }) => {
+      const { release } = await import("../release/release.js");
+      const result = await release({
+        version: opts.version,
+        platforms: opts.platforms
+          ?.split(",")
+          .map((p) => p.trim())
+          .filter((p) => p !== ""),
+        signingKey: opts.signingKey,
+        out: opts.out,
+        schemas: opts.schemas,
+      });
+      const lines = [...result.files].map(
+        ([name, size]) => `  ${(size / 1e6).toFixed(1).padStart(6)} MB  ${name}`,
+      );
+      process.stdout.write(
+        `Release ${opts.version} in ${result.dir} (signed by ${result.keyId}${result.throwAwayKey ? ", a throw-away key" : ""}):\n${lines.join("\n")}\n`,
+      );
+    },
+  );
+
+program
+  .command("registry")
+  .description(
+    "serve release folders through the Terraform provider registry protocol over HTTPS (for local use and tests)",
+  )
+  .requiredOption("--dir <dir>", "a release folder, or a folder of release folders")
+  .option("--port <n>", "port (default 8443; 0 picks a free one)", "8443")
+  .option("--namespace <ns>", "only answer for this namespace (default: any)")
+  .option("--cert <file>", "PEM certificate chain (default: a throw-away CA and certificate for localhost)")
+  .option("--key <file>", "PEM private key of --cert")
+  .action(async (opts: { dir: string; port: string; namespace?: string; cert?: string; key?: string }) => {
+    const { runRegistryCommand } = await import("../release/registry-command.js");
+    await runRegistryCommand(opts);
+  });
+
 program.parseAsync().catch((e: unknown) => {
   process.stderr.write(`awscc-ts: ${(e as Error).message}\n`);
   process.exitCode = 2;

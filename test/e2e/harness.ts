@@ -113,6 +113,40 @@ export class TerraformWorkspace {
     return new TerraformWorkspace(dir, emulator, env);
   }
 
+  /**
+   * A workspace whose Terraform installs the provider the way users do (no dev_overrides): from
+   * `providerInstallation` (the body of a provider_installation block; empty: Terraform's default,
+   * the registry named in the source address), with `extraEnv` (e.g. SSL_CERT_FILE).
+   */
+  static async createInstalling(
+    label: string,
+    providerInstallation: string,
+    extraEnv: NodeJS.ProcessEnv = {},
+  ): Promise<TerraformWorkspace> {
+    const ws = await TerraformWorkspace.create(label);
+    const cliConfig = path.join(ws.dir, "cli.tfrc");
+    fs.writeFileSync(
+      cliConfig,
+      providerInstallation === "" ? "" : `provider_installation {\n${providerInstallation}\n}\n`,
+    );
+    Object.assign(ws.env, extraEnv);
+    return ws;
+  }
+
+  /** Like configure, with the provider's source address and version constraint given. */
+  configureSource(source: string, version: string, body: string): void {
+    this.configure(body);
+    const file = path.join(this.dir, "main.tf");
+    const text = fs.readFileSync(file, "utf8");
+    fs.writeFileSync(
+      file,
+      text.replace(
+        'awscc = { source = "hashicorp/awscc" }',
+        `awscc = { source = ${JSON.stringify(source)}, version = ${JSON.stringify(version)} }`,
+      ),
+    );
+  }
+
   /** Writes main.tf: the provider block pointing at the emulator, then the given body. */
   configure(body: string): void {
     const provider = `terraform {\n  required_providers {\n    awscc = { source = "hashicorp/awscc" }\n  }\n}\n\nprovider "awscc" {\n  region = "us-east-1"\n  endpoints = {\n    cloudcontrolapi = "${this.emulator.url}"\n    sts             = "${this.emulator.url}"\n  }\n}\n\n`;
