@@ -1,37 +1,26 @@
-// `terraform plan` and `apply` of 1,000 resources of several real types against the emulator
-// (operations complete on the first poll), each beside the same command on an empty configuration
-// measured in the same run, with the provider's CPU and peak memory during the plan.
+// `terraform plan` of 1,000 resources from empty state, `apply`, and the plan after it (1,000
+// refreshes) against the emulator, each beside the same command on 1,000 of Terraform's own
+// `terraform_data` resources with the same provider block, measured in the same run (medians,
+// interleaved): Terraform's floor. With the CPU of the provider processes, of Terraform and of the
+// emulator (this process) during each command, and the provider's peak memory.
 import fs from "node:fs";
 import path from "node:path";
 import { providerBinary, TerraformWorkspace } from "../test/e2e/harness.js";
 import { measureProviderUsage, type ProviderUsage } from "./provider-usage.js";
+import { benchKinds, type ResourceBlock } from "./scale-configs.js";
 
-export const SCALE_RESOURCES = 1000;
+export const SCALE_RESOURCES = Number(process.env.BENCH_RESOURCES ?? 1000);
 
-/** One resource of each kind in turn: a mix of small and nested attributes, tags and JSON. */
-const KINDS: ((i: number) => string)[] = [
-  (i) =>
-    `resource "awscc_logs_log_group" "r${i}" {\n  log_group_name    = "scale-${i}"\n  retention_in_days = 7\n  tags = [{ key = "n", value = "${i}" }]\n}\n`,
-  (i) =>
-    `resource "awscc_sqs_queue" "r${i}" {\n  queue_name                 = "scale-${i}"\n  visibility_timeout         = 60\n  tags = [{ key = "n", value = "${i}" }]\n}\n`,
-  (i) =>
-    `resource "awscc_sns_topic" "r${i}" {\n  topic_name   = "scale-${i}"\n  display_name = "topic ${i}"\n}\n`,
-  (i) =>
-    `resource "awscc_iam_role" "r${i}" {\n  role_name = "scale-${i}"\n  assume_role_policy_document = jsonencode({\n    Version   = "2012-10-17"\n    Statement = [{ Effect = "Allow", Principal = { Service = "lambda.amazonaws.com" }, Action = "sts:AssumeRole" }]\n  })\n  max_session_duration = 3600\n}\n`,
-  (i) =>
-    `resource "awscc_ssm_parameter" "r${i}" {\n  name  = "/scale/p${i}"\n  type  = "String"\n  value = "v${i}"\n}\n`,
-];
-
-export function scaleConfig(count: number): string {
+export function scaleConfig(count: number, kinds: readonly ResourceBlock[]): string {
   let body = "";
-  for (let i = 0; i < count; i++) body += KINDS[i % KINDS.length]!(i) + "\n";
+  for (let i = 0; i < count; i++) body += kinds[i % kinds.length]!(i) + "\n";
   return body;
 }
 
 /**
  * The same number of Terraform's built-in `terraform_data` resources, with the same provider block:
- * Terraform's own per-resource work (graph, evaluation, plan rendering) with no provider calls, the
- * floor a provider cannot go below.
+ * Terraform's own per-resource work (graph, evaluation, plan rendering, state) with no provider
+ * calls, the floor a provider cannot go below.
  */
 export function terraformOnlyConfig(count: number): string {
   let body = "";
@@ -40,18 +29,25 @@ export function terraformOnlyConfig(count: number): string {
   return body;
 }
 
+/** One timed command and what ran meanwhile. */
+export interface CommandFigures {
+  readonly seconds: number;
+  readonly provider: ProviderUsage;
+  /** Terraform's own CPU seconds. */
+  readonly terraformCpuSeconds: number;
+  /** This process's CPU seconds: the in-process emulator answering the provider (and the sampling). */
+  readonly emulatorCpuSeconds: number;
+}
+
 export interface ScaleBench {
   readonly resources: number;
-  readonly emptyPlanSeconds: number;
-  /** `terraformOnlyConfig` planned: what Terraform alone costs at this size. */
-  readonly terraformOnlyPlanSeconds: number;
-  readonly planSeconds: number;
-  readonly planUsage: ProviderUsage;
-  /** Terraform's own CPU during that plan: what the provider cannot shorten. */
-  readonly planTerraformCpuSeconds: number;
-  readonly emptyApplySeconds: number;
-  readonly applySeconds: number;
-  readonly applyUsage: ProviderUsage;
+  readonly types: readonly string[];
+  /** Medians over the runs. */
+  readonly floorPlan: CommandFigures;
+  readonly plan: CommandFigures;
+  readonly floorRefreshPlan: CommandFigures;
+  readonly refreshPlan: CommandFigures;
+  readonly apply: CommandFigures;
 }
 
 /** The real path of the `terraform` on PATH (the one the workspace runs), to find its process. */
@@ -63,43 +59,68 @@ function terraformExecutable(): string {
   throw new Error("terraform is not on PATH");
 }
 
-async function timed(ws: TerraformWorkspace, ...args: string[]): Promise<number> {
+async function measured(ws: TerraformWorkspace, ...args: string[]): Promise<CommandFigures> {
+  const binary = fs.realpathSync(providerBinary);
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  const r = await ws.run(...args);
+  const outer = await measureProviderUsage(terraformExecutable(), () =>
+    measureProviderUsage(binary, () => ws.run(...args)),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const r = outer.result.result;
   if (r.code !== 0) throw new Error(`terraform ${args.join(" ")} failed:\n${r.stderr.slice(0, 4000)}`);
-  return (performance.now() - started) / 1000;
+  return {
+    seconds,
+    provider: outer.result.usage,
+    terraformCpuSeconds: outer.usage.cpuSeconds,
+    emulatorCpuSeconds: (cpu.user + cpu.system) / 1e6,
+  };
 }
 
-export async function benchTerraformScale(count = SCALE_RESOURCES): Promise<ScaleBench> {
-  const binary = fs.realpathSync(providerBinary);
+/** The run with the median wall time. */
+function median(runs: readonly CommandFigures[]): CommandFigures {
+  return [...runs].sort((a, b) => a.seconds - b.seconds)[Math.floor(runs.length / 2)]!;
+}
+
+/** Runs `a` and `b` alternately, `runs` times each. */
+async function interleaved(
+  runs: number,
+  a: () => Promise<CommandFigures>,
+  b: () => Promise<CommandFigures>,
+): Promise<[CommandFigures, CommandFigures]> {
+  const as: CommandFigures[] = [];
+  const bs: CommandFigures[] = [];
+  for (let i = 0; i < runs; i++) {
+    as.push(await a());
+    bs.push(await b());
+  }
+  return [median(as), median(bs)];
+}
+
+export async function benchTerraformScale(runs: number, count = SCALE_RESOURCES): Promise<ScaleBench> {
+  const { names, kinds } = await benchKinds();
+  const floor = await TerraformWorkspace.create("scale-floor");
   const ws = await TerraformWorkspace.create("scale");
   try {
-    ws.configure("");
-    const emptyPlanSeconds = await timed(ws, "plan", "-parallelism=10");
-    const emptyApplySeconds = await timed(ws, "apply", "-auto-approve", "-parallelism=10");
-    ws.configure(terraformOnlyConfig(count));
-    const terraformOnlyPlanSeconds = await timed(ws, "plan", "-parallelism=10");
-    ws.configure(scaleConfig(count));
-    const terraform = terraformExecutable();
-    const measured = await measureProviderUsage(terraform, () =>
-      measureProviderUsage(binary, () => timed(ws, "plan", "-parallelism=10")),
-    );
-    const plan = measured.result;
-    const apply = await measureProviderUsage(binary, () =>
-      timed(ws, "apply", "-auto-approve", "-parallelism=10"),
-    );
+    floor.configure(terraformOnlyConfig(count));
+    ws.configure(scaleConfig(count, kinds));
+    const plan = (w: TerraformWorkspace) => () => measured(w, "plan", "-parallelism=10");
+    const [floorPlan, awsccPlan] = await interleaved(runs, plan(floor), plan(ws));
+    await measured(floor, "apply", "-auto-approve", "-parallelism=10");
+    const apply = await measured(ws, "apply", "-auto-approve", "-parallelism=10");
+    const [floorRefreshPlan, refreshPlan] = await interleaved(runs, plan(floor), plan(ws));
     return {
       resources: count,
-      emptyPlanSeconds,
-      terraformOnlyPlanSeconds,
-      planSeconds: plan.result,
-      planUsage: plan.usage,
-      planTerraformCpuSeconds: measured.usage.cpuSeconds,
-      emptyApplySeconds,
-      applySeconds: apply.result,
-      applyUsage: apply.usage,
+      types: names,
+      floorPlan,
+      plan: awsccPlan,
+      floorRefreshPlan,
+      refreshPlan,
+      apply,
     };
   } finally {
     await ws.dispose();
+    await floor.dispose();
   }
 }

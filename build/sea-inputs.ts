@@ -88,6 +88,9 @@ export async function prepareSeaInputs(
     minifyWhitespace: true,
     legalComments: "none",
     logLevel: "warning",
+    // provider.cjs.map beside the bundle (not embedded): maps a --cpu-prof profile of the binary
+    // back to the sources (README#profiling-the-binary).
+    sourcemap: "external",
     plugins: [generatedModulesFromAssets(generatedDir)],
     // The sources are ESM and read import.meta.url; in the CommonJS bundle it is the bundle's URL.
     define: { "import.meta.url": "__bundleUrl" },

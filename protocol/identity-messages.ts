@@ -13,7 +13,14 @@ const STRING_TYPE_JSON = Buffer.from(JSON.stringify("string"));
 /** A list block's `config` takes no arguments: every object of the type is listed. */
 export const LIST_CONFIG_TYPE: ObjectType = { kind: "object", attributes: {} };
 
-export const resourceIdentityType = (definition: ResourceDefinition): ObjectType => identityType(definition);
+const identityTypes = new WeakMap<ResourceDefinition, ObjectType>();
+
+/** The identity's object type, built once per type (every plan, read and apply answer encodes one). */
+export function resourceIdentityType(definition: ResourceDefinition): ObjectType {
+  let type = identityTypes.get(definition);
+  if (!type) identityTypes.set(definition, (type = identityType(definition)));
+  return type;
+}
 
 export const identityProto = (identityData: { msgpack: Buffer }) => ({ identity_data: identityData });
 

@@ -54,6 +54,9 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
   const server = new grpc.Server({
     "grpc.max_receive_message_length": MAX_MESSAGE_BYTES,
     "grpc.max_send_message_length": MAX_MESSAGE_BYTES,
+    // No channelz: its per-call and per-stream bookkeeping (call counters, the peer's address
+    // looked up on every stream) serves a debugging service nobody can reach in a plugin.
+    "grpc.enable_channelz": 0,
   });
 
   let stopping: Promise<void> | undefined;

@@ -1,0 +1,123 @@
+// The resource blocks of the scale bench: five hand-written kinds by default, or, with
+// BENCH_TYPES=awscc_a,awscc_b,..., minimal valid blocks of any generated types (built from each type's
+// definition and CloudFormation schema by the runtime tests' ConfigBuilder), so the figures can be
+// taken on types the bench was not tuned for.
+import { directorySchemaSource, effectiveSchemasDir } from "../cfn/schema-source.js";
+import { seededRandom } from "../emulator/emulator.js";
+import { fitsStringNode } from "../emulator/generate/plausible-values.js";
+import type { JsonObject } from "../emulator/types.js";
+import { resources } from "../generated/index.js";
+import type { ResourceDefinition } from "../terraform/schema/types.js";
+import { isRecord, isUnknown, type TfValue } from "../terraform/values/index.js";
+import { numberText } from "../terraform/values/number.js";
+import { ConfigBuilder } from "../test/runtime/config-builder.js";
+
+/** Resource block number `i` (address `<type>.r<i>`). */
+export type ResourceBlock = (i: number) => string;
+
+/** One resource of each kind in turn: a mix of small and nested attributes, tags and JSON. */
+export const DEFAULT_KINDS: readonly ResourceBlock[] = [
+  (i) =>
+    `resource "awscc_logs_log_group" "r${i}" {\n  log_group_name    = "scale-${i}"\n  retention_in_days = 7\n  tags = [{ key = "n", value = "${i}" }]\n}\n`,
+  (i) =>
+    `resource "awscc_sqs_queue" "r${i}" {\n  queue_name                 = "scale-${i}"\n  visibility_timeout         = 60\n  tags = [{ key = "n", value = "${i}" }]\n}\n`,
+  (i) =>
+    `resource "awscc_sns_topic" "r${i}" {\n  topic_name   = "scale-${i}"\n  display_name = "topic ${i}"\n}\n`,
+  (i) =>
+    `resource "awscc_iam_role" "r${i}" {\n  role_name = "scale-${i}"\n  assume_role_policy_document = jsonencode({\n    Version   = "2012-10-17"\n    Statement = [{ Effect = "Allow", Principal = { Service = "lambda.amazonaws.com" }, Action = "sts:AssumeRole" }]\n  })\n  max_session_duration = 3600\n}\n`,
+  (i) =>
+    `resource "awscc_ssm_parameter" "r${i}" {\n  name  = "/scale/p${i}"\n  type  = "String"\n  value = "v${i}"\n}\n`,
+];
+
+/** The kinds named by BENCH_TYPES (comma-separated), or the default kinds. */
+export async function benchKinds(env: NodeJS.ProcessEnv = process.env): Promise<{
+  readonly names: readonly string[];
+  readonly kinds: readonly ResourceBlock[];
+}> {
+  const listed = (env.BENCH_TYPES ?? "")
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (listed.length === 0) {
+    return {
+      names: [
+        "awscc_logs_log_group",
+        "awscc_sqs_queue",
+        "awscc_sns_topic",
+        "awscc_iam_role",
+        "awscc_ssm_parameter",
+      ],
+      kinds: DEFAULT_KINDS,
+    };
+  }
+  const source = directorySchemaSource(effectiveSchemasDir());
+  const kinds: ResourceBlock[] = [];
+  for (const name of listed) {
+    const loader = Object.hasOwn(resources, name) ? resources[name as keyof typeof resources] : undefined;
+    if (!loader) throw new Error(`BENCH_TYPES: ${name} is not a resource type of this provider`);
+    const definition = (await loader()).default as ResourceDefinition;
+    const schema = source.get(definition.cfnTypeName);
+    if (!schema) throw new Error(`BENCH_TYPES: no CloudFormation schema for ${definition.cfnTypeName}`);
+    kinds.push(generatedKind(definition, schema));
+  }
+  return { names: listed, kinds };
+}
+
+/**
+ * Minimal valid blocks of one type. Top-level string arguments that name the object (its primary
+ * identifier, when the configuration sets it) get a per-block suffix so that 1,000 objects can coexist.
+ */
+function generatedKind(definition: ResourceDefinition, schema: JsonObject): ResourceBlock {
+  const builder = new ConfigBuilder(definition, schema, seededRandom(7));
+  const config = builder.config();
+  if (!isRecord(config)) throw new Error(`BENCH_TYPES: no configuration built for ${definition.tfTypeName}`);
+  const properties = (schema.properties ?? {}) as Record<string, JsonObject>;
+  const identifiers = new Set(
+    ((schema.primaryIdentifier ?? []) as string[]).map((p) => p.replace(/^\/properties\//, "")),
+  );
+  const unique = Object.entries(definition.attributes)
+    .filter(([name, a]) => typeof config[name] === "string" && a.cfnName && identifiers.has(a.cfnName))
+    .map(([name, a]) => ({ name, node: properties[a.cfnName!] ?? {} }));
+  return (i) => {
+    const body = Object.entries(config)
+      .filter(([, value]) => value !== null)
+      .map(([name, value]) => {
+        const u = unique.find((x) => x.name === name);
+        const text = u ? numbered(value as string, i, u.node, `${definition.tfTypeName}.${name}`) : value;
+        return `  ${name} = ${hcl(text, "  ")}\n`;
+      })
+      .join("");
+    return `resource "${definition.tfTypeName}" "r${i}" {\n${body}}\n`;
+  };
+}
+
+/** `base` made distinct for block `i` while still matching the property's schema. */
+function numbered(base: string, i: number, node: JsonObject, where: string): string {
+  const letters = (n: number): string =>
+    (n < 26 ? "" : letters(Math.floor(n / 26) - 1)) + String.fromCharCode(97 + (n % 26));
+  for (const suffix of [String(i), letters(i), `-${i}`]) {
+    const max = typeof node.maxLength === "number" ? node.maxLength : Infinity;
+    const candidate = base.slice(0, Math.max(1, Math.min(base.length, max - suffix.length))) + suffix;
+    if (fitsStringNode(node, candidate)) return candidate;
+  }
+  throw new Error(`BENCH_TYPES: cannot make ${where} distinct per resource ("${base}")`);
+}
+
+/** A Terraform value as an HCL expression. */
+function hcl(value: TfValue, indent: string): string {
+  if (value === null) return "null";
+  if (isUnknown(value)) throw new Error("a configuration cannot hold an unknown value");
+  if (typeof value === "string") return JSON.stringify(value).replaceAll("${", "$${").replaceAll("%{", "%%{");
+  if (typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return `[${value.map((v) => hcl(v as TfValue, indent)).join(", ")}]`;
+  if (isRecord(value)) {
+    const inner = `${indent}  `;
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== null)
+      .map(([k, v]) => `${inner}${JSON.stringify(k)} = ${hcl(v, inner)}\n`);
+    return `{\n${entries.join("")}${indent}}`;
+  }
+  if (typeof value === "object" && "type" in value && "value" in value)
+    return hcl((value as { value: TfValue }).value, indent);
+  return numberText(value as Parameters<typeof numberText>[0]);
+}
