@@ -1,5 +1,8 @@
-// Synchronous Cloud Control errors: the exception names the SDK models and the HTTP status each
-// one is modelled with (node_modules/@aws-sdk/client-cloudcontrol/dist-es/schemas/schemas_0.js).
+// Synchronous Cloud Control errors: the exception names the SDK models and the HTTP status the
+// service answers each with. That is the status the SDK models
+// (node_modules/@aws-sdk/client-cloudcontrol/dist-es/schemas/schemas_0.js) except where recorded
+// answers of the real API differ: the service answers its not-found and client-token errors with
+// 400, not the 404/409 of the model. Clients key on the error name (`__type`), never the status.
 
 export const EXCEPTION_STATUS: Readonly<Record<string, number>> = {
   AlreadyExistsException: 400,
@@ -9,12 +12,13 @@ export const EXCEPTION_STATUS: Readonly<Record<string, number>> = {
   NotUpdatableException: 400,
   PrivateTypeException: 400,
   ServiceLimitExceededException: 400,
+  // The model says 404 / 409 for these four; the real API answers 400.
+  ResourceNotFoundException: 400,
+  TypeNotFoundException: 400,
+  RequestTokenNotFoundException: 400,
+  ClientTokenConflictException: 400,
   InvalidCredentialsException: 401,
-  ResourceNotFoundException: 404,
-  TypeNotFoundException: 404,
-  RequestTokenNotFoundException: 404,
   UnsupportedActionException: 405,
-  ClientTokenConflictException: 409,
   ConcurrentOperationException: 409,
   ResourceConflictException: 409,
   // The SDK models ThrottlingException with 429; its retry classifier also keys on the name.

@@ -13,6 +13,16 @@ import {
 } from "./cli-flags.js";
 import { DEFAULT_ACCOUNT_ID, DEFAULT_REGION, startEmulator } from "./emulator.js";
 import type { FaultRuleSpec } from "./faults/fault-rules.js";
+import { REALISM_BEHAVIOURS, type RealismBehaviour, realismBehaviours } from "./realism/behaviours.js";
+
+/** `--realism` alone is every behaviour; `--realism a,b` those. */
+function realismFlag(text: string): RealismBehaviour[] {
+  try {
+    return realismBehaviours(text);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
 
 function integer(name: string, min: number, max: number) {
   return (text: string): number => {
@@ -65,7 +75,11 @@ const program = new Command()
     "delete of an unknown identifier: async (FAILED NotFound) or sync",
     "async",
   )
-  .option("--seed <n>", "seed for generated ids and fault rates", integer("seed", 0, 2 ** 32 - 1))
+  .option(
+    "--seed <n>",
+    "seed for generated ids, fault rates and the realism profile's choices",
+    integer("seed", 0, 2 ** 32 - 1),
+  )
   .option(
     "--throttle <scope=n|p%>",
     "throttle the next n calls, or a share of calls (repeatable)",
@@ -105,7 +119,17 @@ const program = new Command()
     collect(driftPatchFlag),
     [],
   )
-  .option("--reorder-arrays", "GetResource and ListResources answer arrays of objects reversed")
+  .option("--reorder-arrays", "GetResource answers unordered arrays reversed")
+  .option(
+    "--realism [behaviours]",
+    `realism profile: all behaviours, or a comma-separated list of ${REALISM_BEHAVIOURS.join(", ")}; seeded by --seed`,
+    realismFlag,
+  )
+  .option(
+    "--eventual-ms <ms>",
+    "realism 'eventual': how long after a create GetResource does not find the object",
+    integer("eventual-ms", 0, 600_000),
+  )
   .option("--quiet", "no request log on stderr")
   .addHelpText(
     "after",
@@ -140,6 +164,8 @@ async function main(): Promise<void> {
     completeAfterMs: options.completeAfterMs,
     deleteNotFound: options.deleteNotFound,
     reorderArrays: options.reorderArrays === true,
+    realism: options.realism === true ? "all" : options.realism,
+    eventualMs: options.eventualMs,
     seed: options.seed,
     faults,
     log,

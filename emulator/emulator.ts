@@ -19,6 +19,7 @@ import { handleStsRequest, isStsRequest } from "./server/sts.js";
 import { CloudControlService } from "./service/cloud-control-service.js";
 import { EmulatorState } from "./store/state.js";
 import { StateFile } from "./store/state-file.js";
+import { DEFAULT_EVENTUAL_MS, type RealismChoice, realismBehaviours } from "./realism/behaviours.js";
 import type { EmulatorConfig } from "./types.js";
 
 export const DEFAULT_ACCOUNT_ID = "123456789012";
@@ -44,6 +45,13 @@ export interface EmulatorOptions {
   deleteNotFound?: "async" | "sync";
   /** GetResource and ListResources answer arrays of objects reversed (default false). */
   reorderArrays?: boolean;
+  /**
+   * Realism profile: "all" or a list of behaviours (emulator/realism/behaviours.ts); off when absent.
+   * Its choices are seeded by `seed` (0 when absent).
+   */
+  realism?: RealismChoice;
+  /** `eventual`: how long after a create GetResource answers ResourceNotFoundException (default 1000). */
+  eventualMs?: number;
   /** Fault rules active from the start (same shape as POST /_emulator/faults). */
   faults?: unknown[];
   /** One line per request; silent when absent. */
@@ -81,7 +89,7 @@ function checkOptions(options: EmulatorOptions): void {
   if (options.accountId !== undefined && !/^[0-9]{12}$/.test(options.accountId)) {
     throw new Error(`accountId must be 12 digits, got ${options.accountId}`);
   }
-  for (const key of ["completeAfterPolls", "completeAfterMs"] as const) {
+  for (const key of ["completeAfterPolls", "completeAfterMs", "eventualMs"] as const) {
     const value = options[key];
     if (value !== undefined && (!Number.isInteger(value) || value < 0)) {
       throw new Error(`${key} must be a non-negative integer, got ${value}`);
@@ -131,6 +139,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     completeAfterMs: options.completeAfterMs ?? 0,
     deleteNotFound: options.deleteNotFound ?? "async",
     reorderArrays: options.reorderArrays ?? false,
+    realism: options.realism === undefined ? [] : realismBehaviours(options.realism),
+    realismSeed: options.seed ?? 0,
+    eventualMs: options.eventualMs ?? DEFAULT_EVENTUAL_MS,
   };
   const faults = new FaultRegistry(random);
   for (const spec of options.faults ?? []) faults.add(parseFaultRule(spec));

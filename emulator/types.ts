@@ -2,6 +2,7 @@
 // store keeps (resources and resource requests). Wire shapes live in progress-events.ts.
 
 import type { JsonObject, JsonValue } from "../cfn/json.js";
+import type { RealismBehaviour } from "./realism/behaviours.js";
 
 export type { JsonObject, JsonValue };
 
@@ -145,4 +146,10 @@ export interface EmulatorConfig extends CompletionPolicy {
   deleteNotFound: "async" | "sync";
   /** GetResource and ListResources answer arrays of objects in reverse order (a service that reorders). */
   reorderArrays: boolean;
+  /** Realism behaviours on (emulator/realism/; empty: the service answers what it stored). */
+  realism: RealismBehaviour[];
+  /** Seed of the profile's choices (which types, which properties, which values). */
+  realismSeed: number;
+  /** `eventual`: how long after a create GetResource does not find the object yet. */
+  eventualMs: number;
 }

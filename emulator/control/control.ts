@@ -8,6 +8,7 @@ import { deepClone, isJsonObject } from "../schema/pointers.js";
 import type { CloudControlService } from "../service/cloud-control-service.js";
 import type { EmulatorState } from "../store/state.js";
 import type { EmulatorConfig, JsonObject, RequestRecord, StoredResource } from "../types.js";
+import { realismBehaviours } from "../realism/behaviours.js";
 import type { CallLog, CallRecord } from "./call-log.js";
 
 export class ControlError extends Error {
@@ -32,9 +33,12 @@ export interface ControlDeps {
 
 export type DriftChange = { patch: PatchOperation[] | string } | { properties: JsonObject };
 
-function checkConfig(patch: Partial<EmulatorConfig>): Partial<EmulatorConfig> {
+/** A config change as the control API takes it: `realism` may also be "all". */
+export type ConfigChange = Partial<Omit<EmulatorConfig, "realism">> & { realism?: unknown };
+
+function checkConfig(patch: ConfigChange): Partial<EmulatorConfig> {
   const out: Partial<EmulatorConfig> = {};
-  for (const key of ["completeAfterPolls", "completeAfterMs"] as const) {
+  for (const key of ["completeAfterPolls", "completeAfterMs", "eventualMs", "realismSeed"] as const) {
     const value = patch[key];
     if (value === undefined) continue;
     if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
@@ -52,6 +56,13 @@ function checkConfig(patch: Partial<EmulatorConfig>): Partial<EmulatorConfig> {
     if (typeof patch.reorderArrays !== "boolean")
       throw new ControlError(400, "reorderArrays must be a boolean");
     out.reorderArrays = patch.reorderArrays;
+  }
+  if (patch.realism !== undefined) {
+    try {
+      out.realism = realismBehaviours(patch.realism);
+    } catch (error) {
+      throw new ControlError(400, (error as Error).message);
+    }
   }
   return out;
 }
@@ -161,11 +172,14 @@ export class EmulatorControl {
   }
 
   getConfig(): EmulatorConfig {
-    return { ...this.deps.config };
+    return { ...this.deps.config, realism: [...this.deps.config.realism] };
   }
 
-  /** Changes how requests accepted from now on complete, the delete-not-found variant and array order on reads. */
-  setConfig(patch: Partial<EmulatorConfig>): EmulatorConfig {
+  /**
+   * Changes how requests accepted from now on complete, the delete-not-found variant, array order
+   * on reads and the realism profile (`realism`: "all" or a list; `realismSeed`; `eventualMs`).
+   */
+  setConfig(patch: ConfigChange): EmulatorConfig {
     Object.assign(this.deps.config, checkConfig(patch));
     return this.getConfig();
   }

@@ -31,7 +31,9 @@ import { checkInputMembers } from "./input-members.js";
 import { listFilterOf, matchesListFilter } from "./list-filter.js";
 import { pageOf } from "./paging.js";
 import { RequestRunner } from "./request-runner.js";
-import { reverseUnorderedArrays } from "./reorder-arrays.js";
+import { stillInvisible } from "../realism/eventual.js";
+import { reverseUnorderedArrays } from "../realism/order.js";
+import { realisticReadModel } from "../realism/read-view.js";
 
 /** What ListResources shows of an object: its primary identifier properties only, as the service does. */
 function primaryIdentifierModel(type: ResourceType, properties: JsonObject): JsonObject {
@@ -299,7 +301,12 @@ export class CloudControlService {
     const type = this.requireType(requiredString(input, "TypeName"), "read");
     const identifier = this.resolve(type, input);
     const stored = this.deps.state.getResource(type.typeName, identifier);
-    if (!stored) {
+    const { config } = this.deps;
+    const invisible =
+      stored !== undefined &&
+      config.realism.includes("eventual") &&
+      stillInvisible(stored.createdAt, this.deps.clock(), config.eventualMs);
+    if (!stored || invisible) {
       throw new ApiError(
         "ResourceNotFoundException",
         readNotFoundMessage(type.typeName, identifier, this.deps.newRequestToken()),
@@ -314,12 +321,26 @@ export class CloudControlService {
     };
   }
 
-  /** The model as GetResource returns it: write-only values removed, arrays reversed when so configured. */
+  /**
+   * The model as a read answers it: write-only values removed, unordered arrays reversed when so
+   * configured, then the realism profile's read-time behaviours.
+   */
   private modelText(type: ResourceType, properties: JsonObject): string {
-    const visible = visibleModel(type, properties);
-    return JSON.stringify(
-      this.deps.config.reorderArrays ? reverseUnorderedArrays(type.schema, visible) : visible,
-    );
+    return JSON.stringify(this.readView(type, visibleModel(type, properties)));
+  }
+
+  private readView(type: ResourceType, visible: JsonObject): JsonObject {
+    const { config } = this.deps;
+    let model = visible;
+    if (config.reorderArrays) model = reverseUnorderedArrays(type.schema, model);
+    if (config.realism.length > 0) {
+      model = realisticReadModel(type, model, {
+        behaviours: config.realism,
+        seed: config.realismSeed,
+        eventualMs: config.eventualMs,
+      });
+    }
+    return model;
   }
 
   private listResources(input: Record<string, unknown>): WireObject {
@@ -334,7 +355,7 @@ export class CloudControlService {
       TypeName: type.typeName,
       ResourceDescriptions: page.items.map((resource) => ({
         Identifier: resource.identifier,
-        Properties: JSON.stringify(primaryIdentifierModel(type, resource.properties)),
+        Properties: JSON.stringify(this.readView(type, primaryIdentifierModel(type, resource.properties))),
       })),
     };
     if (page.nextToken !== undefined) output.NextToken = page.nextToken;

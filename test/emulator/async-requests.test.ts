@@ -130,11 +130,11 @@ describe("idempotency and concurrency", () => {
     assert.equal(creates.length, 1);
   });
 
-  test("same ClientToken with other input → ClientTokenConflictException (409)", async () => {
+  test("same ClientToken with other input → ClientTokenConflictException (400, as the service answers it)", async () => {
     const original = await accept(harness, "conflict-a", "token-2");
     const other = await rejection(accept(harness, "conflict-b", "token-2"));
     assert.equal(other.name, "ClientTokenConflictException");
-    assert.equal(other.$metadata?.httpStatusCode, 409);
+    assert.equal(other.$metadata?.httpStatusCode, 400);
     assert.equal(
       other.message,
       `ClientToken token-2 is already associated with an existing operation with RequestToken ${original.RequestToken}`,

@@ -43,7 +43,7 @@ describe("synchronous errors", () => {
   });
   after(() => harness.close());
 
-  test("unknown type → TypeNotFoundException (404) on every type-bound operation", async () => {
+  test("unknown type → TypeNotFoundException (400, as the service answers it) on every type-bound operation", async () => {
     const { client } = harness;
     const typeName = "AWS::Nope::Missing";
     const calls = [
@@ -56,7 +56,7 @@ describe("synchronous errors", () => {
     for (const call of calls) {
       const error = await rejection(call);
       assert.equal(error.name, "TypeNotFoundException");
-      assert.equal(error.$metadata?.httpStatusCode, 404);
+      assert.equal(error.$metadata?.httpStatusCode, 400);
       assert.match(error.message, /AWS::Nope::Missing/);
     }
   });
@@ -97,7 +97,7 @@ describe("synchronous errors", () => {
       client.send(new GetResourceCommand({ TypeName: LOG_GROUP, Identifier: "ghost" })),
     );
     assert.equal(get.name, "ResourceNotFoundException");
-    assert.equal(get.$metadata?.httpStatusCode, 404);
+    assert.equal(get.$metadata?.httpStatusCode, 400);
     assert.match(
       get.message,
       /^AWS::Logs::LogGroup Handler returned status FAILED: Resource of type 'AWS::Logs::LogGroup' with identifier 'ghost' not found \(HandlerErrorCode: NotFound, RequestToken: [0-9a-f-]{36}\)$/,
@@ -119,7 +119,7 @@ describe("synchronous errors", () => {
     ]) {
       const error = await rejection(call);
       assert.equal(error.name, "RequestTokenNotFoundException");
-      assert.equal(error.$metadata?.httpStatusCode, 404);
+      assert.equal(error.$metadata?.httpStatusCode, 400);
       assert.equal(error.message, "Request with token no-such-token was not found");
     }
   });

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import { ListResourcesCommand } from "@aws-sdk/client-cloudcontrol";
-import { reverseUnorderedArrays } from "../../emulator/service/reorder-arrays.js";
+import { reverseUnorderedArrays } from "../../emulator/realism/order.js";
 import { getProperties, type Harness, startHarness } from "./helpers.js";
 
 const STAGE = "AWS::ApiGateway::Stage";
