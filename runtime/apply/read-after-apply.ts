@@ -22,7 +22,11 @@ export async function readAfterApply(
   definition: ResourceDefinition,
   identifier: string,
   operation: Exclude<ResourceOperation, "delete">,
-  bound: { readonly limitMs: number; readonly firstDelayMs: number; readonly maxDelayMs: number } = NOT_FOUND_AFTER_CREATE,
+  bound: {
+    readonly limitMs: number;
+    readonly firstDelayMs: number;
+    readonly maxDelayMs: number;
+  } = NOT_FOUND_AFTER_CREATE,
 ): Promise<ResourceDescription> {
   const started = ctx.now();
   let delay = bound.firstDelayMs;

@@ -11,7 +11,13 @@
 //  - each condition value as a set of strings, numbers and booleans by their text ("3" ≡ 3);
 //  - `Version` compared only when both documents give one (a service adds it where it was left out);
 //  - key order and whitespace never matter; anything else is compared as JSON.
-import { canonicalJson, isJsonDocNumber, isJsonDocObject, type JsonDoc, type JsonDocObject } from "./json-doc.js";
+import {
+  canonicalJson,
+  isJsonDocNumber,
+  isJsonDocObject,
+  type JsonDoc,
+  type JsonDocObject,
+} from "./json-doc.js";
 import { numberText } from "../../terraform/values/number.js";
 
 /** Statement members whose value is one string or a list of them. */

@@ -81,7 +81,13 @@ export function sameMeaning(type: AttributeType, a: TfValue, b: TfValue): boolea
   if (!holdsJson(type) || a === null || b === null || isUnknown(a) || isUnknown(b)) return false;
   switch (type.kind) {
     case "string":
-      return typeof a === "string" && typeof b === "string" && jsonTextsEquivalent(a, b);
+      if (typeof a !== "string" || typeof b !== "string") return false;
+      // A plain string may carry a JSON document too (schema type ["object", "string"], as IAM
+      // Role's AssumeRolePolicyDocument): services answer it as an object, read back as its text.
+      return (
+        (type.flavor === "json" || (looksLikeJsonDocument(a) && looksLikeJsonDocument(b))) &&
+        jsonTextsEquivalent(a, b)
+      );
     case "list":
       return sameItems(a, b, (x, y) => sameMeaning(type.element, x, y), true);
     case "set":
@@ -109,6 +115,9 @@ export function sameMeaning(type: AttributeType, a: TfValue, b: TfValue): boolea
       return false;
   }
 }
+
+/** Text that is a JSON object or array (not a scalar: "3" and 3 are different strings). */
+const looksLikeJsonDocument = (text: string): boolean => /^\s*[[{]/.test(text);
 
 function sameItems(
   a: TfValue,
@@ -149,11 +158,14 @@ function mapKey(value: TfValue, key: (item: TfValue) => string): string {
 
 const jsonInside = new WeakMap<AttributeType, boolean>();
 
-/** The type holds a JSON string somewhere (only then can two spellings mean the same). */
+/**
+ * The type holds a string somewhere (only then can two spellings mean the same): a JSON string, or
+ * a plain string that may carry a JSON document.
+ */
 function holdsJson(type: AttributeType): boolean {
   let known = jsonInside.get(type);
   if (known === undefined) {
-    if (type.kind === "string") known = type.flavor === "json";
+    if (type.kind === "string") known = true;
     else if ("element" in type) known = holdsJson(type.element);
     else if ("attributes" in type)
       known = Object.values(type.attributes).some((attribute) => holdsJson(attribute.type));
@@ -229,7 +241,9 @@ function priorElementsOfSameMeaning(
   pair(exactKey);
   items.forEach((item, i) => {
     if (partner[i] !== -1) return;
-    const index = priorItems.findIndex((candidate, j) => !used[j] && sameMeaning(objectType, item, candidate));
+    const index = priorItems.findIndex(
+      (candidate, j) => !used[j] && sameMeaning(objectType, item, candidate),
+    );
     if (index < 0) return;
     used[index] = true;
     partner[i] = index;

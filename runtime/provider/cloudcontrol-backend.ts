@@ -297,7 +297,12 @@ export class CloudControlBackend implements ProviderBackend {
     // answer (the read after apply failed) the earlier record stands.
     const findings =
       sent && outcome.reported !== undefined
-        ? answerFindings(definition, outcome.newState, outcome.reported, tagsForCloudControl(definition, request.config))
+        ? answerFindings(
+            definition,
+            outcome.newState,
+            outcome.reported,
+            tagsForCloudControl(definition, request.config),
+          )
         : undefined;
     const unreported = findings?.unreported ?? [...decodePrivateRecord(request.plannedPrivate).unreported];
     return {

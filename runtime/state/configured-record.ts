@@ -21,7 +21,9 @@ export function encodePrivateRecord(
   unreported: readonly string[] = [],
 ): Uint8Array {
   return new TextEncoder().encode(
-    JSON.stringify(unreported.length > 0 ? { v: VERSION, configured, unreported } : { v: VERSION, configured }),
+    JSON.stringify(
+      unreported.length > 0 ? { v: VERSION, configured, unreported } : { v: VERSION, configured },
+    ),
   );
 }
 

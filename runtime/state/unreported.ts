@@ -32,7 +32,8 @@ export function unreportedPaths(
       const reportedMember = answer[name] ?? null;
       const here = childPath(path, name);
       if (reportedMember === null) out.push(here);
-      else if (attribute.type.kind === "object") walk(attribute.type.attributes, member, reportedMember, here);
+      else if (attribute.type.kind === "object")
+        walk(attribute.type.attributes, member, reportedMember, here);
     }
   };
   walk(attributes, sent, reported, "");
@@ -58,7 +59,8 @@ export function keepUnreported(
       const priorMember = before[name] ?? null;
       let next = member;
       if (paths.has(here) && member === null && priorMember !== null) next = priorMember;
-      else if (attribute.type.kind === "object") next = walk(attribute.type.attributes, member, priorMember, here);
+      else if (attribute.type.kind === "object")
+        next = walk(attribute.type.attributes, member, priorMember, here);
       if (next !== member) changed = true;
       return [name, next];
     });
