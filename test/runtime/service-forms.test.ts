@@ -4,7 +4,7 @@
 // the stored object behind the provider's back — while the create's own read-back is held up by a
 // latency fault, when the answer to that read is what matters.
 import assert from "node:assert/strict";
-import { after, before, describe, test } from "node:test";
+import { after, afterEach, before, describe, test } from "node:test";
 import type { Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import {
   definitionImpliedType,
@@ -160,6 +160,7 @@ describe("eventual consistency after a create (realism: eventual)", () => {
   after(async () => {
     await h.close();
   });
+  afterEach(() => h.emulator.control.reset());
 
   test("eventual consistency: the read right after a create retries not-found, so the create succeeds", async () => {
     const definition = await loadResource("awscc_logs_log_group");
@@ -179,7 +180,6 @@ describe("eventual consistency after a create (realism: eventual)", () => {
     assert.ok(notFound.length >= 1, "the emulator did answer not-found first");
     const destroyed = await sim.apply(created.state, null, null);
     assert.equal(errorsOf(destroyed.diagnostics), "");
-    h.emulator.control.reset();
   });
 
   test("a refresh that finds the object gone still removes it from state (only the post-create read retries)", async () => {
@@ -192,7 +192,6 @@ describe("eventual consistency after a create (realism: eventual)", () => {
     const read = await sim.read(created.state);
     assert.equal(read.state, null);
     assert.ok(Date.now() - started < 1000, "no retry on refresh");
-    h.emulator.control.reset();
   });
 });
 
@@ -204,6 +203,8 @@ describe("a service's own forms through the emulator", () => {
   after(async () => {
     await h.close();
   });
+  // Each test starts from an empty emulator, so the object a test changes is its own.
+  afterEach(() => h.emulator.control.reset());
 
   test("IAM policy equivalence: a trust policy IAM rewrites is no change, on refresh or in a plan", async () => {
     const definition = await loadResource("awscc_iam_role");
@@ -239,7 +240,6 @@ describe("a service's own forms through the emulator", () => {
       assume_role_policy_document: TRUST_POLICY.replace("sts:TagSession", "sts:SetSourceIdentity"),
     });
     assert.equal(planAction(h, definition, changed, refreshed), "update");
-    h.emulator.control.reset();
   });
 
   test("aws: tags the service adds are in neither tags nor tags_all, never planned away and never sent", async () => {
@@ -283,7 +283,6 @@ describe("a service's own forms through the emulator", () => {
       (stored?.properties.Tags as JsonObject[]).some((tag) => tag.Key === "aws:cloudformation:stack-name"),
       "the service's tag is still there",
     );
-    h.emulator.control.reset();
   });
 
   test("a property the service never reports back is kept from the prior state; a reported change is drift", async () => {
@@ -308,7 +307,6 @@ describe("a service's own forms through the emulator", () => {
     const drifted = await refresh(h, definition, again);
     assert.equal((drifted.state as TfRecord).retention_in_days, 30);
     assert.equal(planAction(h, definition, config, drifted), "update");
-    h.emulator.control.reset();
   });
 
   test("a configured value stored in a form that is not equivalent: consistent state, and a warning naming both values", async () => {
@@ -327,7 +325,6 @@ describe("a service's own forms through the emulator", () => {
     assert.equal(formatPath(warning!.path ?? []), "log_group_class");
     assert.match(warning!.detail ?? "", /"standard"/);
     assert.match(warning!.detail ?? "", /"STANDARD"/);
-    h.emulator.control.reset();
   });
 
   test("a set element the service answers in another form: the apply still returns the plan", async () => {
@@ -366,6 +363,5 @@ describe("a service's own forms through the emulator", () => {
       ),
       "the other form is a warning",
     );
-    h.emulator.control.reset();
   });
 });
