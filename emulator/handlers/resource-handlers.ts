@@ -34,6 +34,8 @@ export type HandlerResult =
 export interface HandlerContext {
   readonly state: EmulatorState;
   readonly generation: GenerationContext;
+  /** Values the service chooses for left-out optional properties at create (realism `defaults`). */
+  readonly serviceDefaults?: (type: ResourceType, model: JsonObject) => void;
 }
 
 const fail = (errorCode: HandlerErrorCode, message: string): HandlerResult => ({
@@ -70,6 +72,7 @@ export function runCreate(ctx: HandlerContext, type: ResourceType, desired: Json
   const model = deepClone(desired);
   const violations = type.validate(model); // fills schema defaults into `model`
   if (violations.length > 0) return fail("InvalidRequest", validationFailureMessage(violations));
+  ctx.serviceDefaults?.(type, model);
   fillGeneratedValues(type, model, ctx.generation);
   const identifier = identifierOf(type, model);
   if (identifier === undefined) {

@@ -334,11 +334,12 @@ export class CloudControlService {
     let model = visible;
     if (config.reorderArrays) model = reverseUnorderedArrays(type.schema, model);
     if (config.realism.length > 0) {
-      model = realisticReadModel(type, model, {
-        behaviours: config.realism,
-        seed: config.realismSeed,
-        eventualMs: config.eventualMs,
-      });
+      model = realisticReadModel(
+        type,
+        model,
+        { behaviours: config.realism, seed: config.realismSeed, eventualMs: config.eventualMs },
+        this.deps,
+      );
     }
     return model;
   }

@@ -11,10 +11,13 @@ import {
 } from "../handlers/resource-handlers.js";
 import type { ResourceType, TypeRegistry } from "../schema/type-registry.js";
 import type { EmulatorState } from "../store/state.js";
-import type { JsonObject, OperationStatus, RequestRecord, StagedFailure } from "../types.js";
+import { fillServiceDefaults } from "../realism/defaults.js";
+import type { EmulatorConfig, JsonObject, OperationStatus, RequestRecord, StagedFailure } from "../types.js";
 
 export interface RunnerDeps {
   readonly state: EmulatorState;
+  /** Live configuration (the realism profile's create-time behaviours). */
+  readonly config: EmulatorConfig;
   readonly registry: TypeRegistry;
   readonly clock: () => number;
   readonly random: () => number;
@@ -35,6 +38,20 @@ export class RequestRunner {
       region: this.deps.region,
       now: this.deps.clock(),
       random: this.deps.random,
+    };
+  }
+
+  /** The realism `defaults` behaviour when it is on: seeded, validated service-chosen values. */
+  private serviceDefaults(): HandlerContext["serviceDefaults"] {
+    const { config, accountId, region } = this.deps;
+    if (!config.realism.includes("defaults")) return undefined;
+    const seed = config.realismSeed;
+    const now = this.deps.clock();
+    return (type, model) => {
+      const ctx = { accountId, region, now };
+      if (fillServiceDefaults({ type, validate: type.validate, seed, ctx }, model).length > 0) {
+        type.validate(model); // schema defaults inside the objects just filled in
+      }
     };
   }
 
@@ -67,7 +84,11 @@ export class RequestRunner {
       });
       return;
     }
-    const ctx: HandlerContext = { state: this.deps.state, generation: this.generation() };
+    const ctx: HandlerContext = {
+      state: this.deps.state,
+      generation: this.generation(),
+      serviceDefaults: this.serviceDefaults(),
+    };
     const staged = request.stagedFailure;
     switch (request.operation) {
       case "CREATE": {

@@ -1,0 +1,82 @@
+// `defaults`: optional properties the caller left out come back with a value the service chose
+// (an Availability Zone, an engine version, a default setting), for a seeded share of each type's
+// optional properties, top level and nested in objects the caller sent. Decided once, when the
+// create runs, and stored with the object, so every read agrees. Never for read-only values (the
+// emulator generates those anyway), write-only ones (never read back), identifier parts, or
+// properties whose absence the schema gives a meaning (named in oneOf/anyOf/allOf/not or
+// dependencies); a filled value that the type's validator rejects is taken back.
+import type { GenerationContext } from "../generate/plausible-values.js";
+import { resolveRefs } from "../generate/schema-nodes.js";
+import { deepClone, isJsonObject } from "../schema/pointers.js";
+import type { ResourceType } from "../schema/type-registry.js";
+import type { JsonObject, JsonValue } from "../types.js";
+import { sampleValue } from "./sample-value.js";
+import { namesWithMeaning, rootObjectNode } from "./schema-kinds.js";
+import { chosen, decisionRandom } from "./seeded.js";
+
+/** Share of eligible optional properties a service fills in. */
+export const DEFAULTS_SHARE = 0.3;
+
+const samePattern = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((segment, i) => segment === b[i]);
+
+function excluded(type: ResourceType, pattern: readonly string[]): boolean {
+  const lists = [type.generated, type.writeOnly, type.primaryIdentifier, ...type.additionalIdentifiers];
+  return lists.some((list) => list.some((path) => samePattern(path, pattern)));
+}
+
+export interface DefaultsInput {
+  readonly type: ResourceType;
+  /** Validates a copy of the model: the violations, none when it is valid. */
+  readonly validate: (model: JsonObject) => string[];
+  readonly seed: number;
+  readonly ctx: Omit<GenerationContext, "random">;
+}
+
+/**
+ * Fills, in place, the values the service chooses for left-out optional properties. Returns the
+ * concrete paths filled (for tests and counts).
+ */
+export function fillServiceDefaults(input: DefaultsInput, model: JsonObject): string[][] {
+  const { type, seed } = input;
+  const filled: string[][] = [];
+  const visit = (object: JsonObject, node: JsonObject, pattern: string[], path: string[]): void => {
+    const properties = isJsonObject(node.properties) ? node.properties : undefined;
+    if (!properties) return;
+    const required = new Set(Array.isArray(node.required) ? node.required : []);
+    const meaningful = namesWithMeaning(type.schema, node);
+    for (const name of Object.keys(properties)) {
+      const child = resolveRefs(type.schema, properties[name]);
+      if (!child) continue;
+      const childPattern = [...pattern, name];
+      const present = Object.hasOwn(object, name) ? object[name] : undefined;
+      if (present !== undefined) {
+        descend(present, child, childPattern, [...path, name]);
+        continue;
+      }
+      if (required.has(name) || meaningful.has(name) || excluded(type, childPattern)) continue;
+      if (!chosen(seed, ["defaults", type.typeName, ...childPattern], DEFAULTS_SHARE)) continue;
+      const random = decisionRandom(seed, ["defaults-value", type.typeName, ...childPattern]);
+      const value = sampleValue({
+        type,
+        name,
+        node: child,
+        ctx: { ...input.ctx, random },
+        collections: false,
+      });
+      if (value === undefined) continue;
+      object[name] = value;
+      if (input.validate(deepClone(model)).length > 0) delete object[name];
+      else filled.push([...path, name]);
+    }
+  };
+  const descend = (value: JsonValue, node: JsonObject, pattern: string[], path: string[]): void => {
+    if (isJsonObject(value)) visit(value, node, pattern, path);
+    else if (Array.isArray(value)) {
+      const items = resolveRefs(type.schema, node.items);
+      if (items) value.forEach((item, i) => descend(item, items, [...pattern, "*"], [...path, String(i)]));
+    }
+  };
+  visit(model, rootObjectNode(type.schema), [], []);
+  return filled;
+}
