@@ -6,8 +6,11 @@ import { isJsonDocObject, type JsonDoc, type JsonDocObject, makeJsonObject } fro
 
 export const RESERVED_TAG_PREFIX = "aws:";
 
-/** The top-level properties that hold an object's tags. */
-const TAG_PROPERTIES: readonly string[] = ["Tags"];
+/**
+ * The top-level properties that hold an object's tags: `Tags`, and the `<Kind>Tags` some types use
+ * as their schema's `tagging.tagProperty` (ResourceTags, UserPoolTags, BackupVaultTags...).
+ */
+const isTagProperty = (name: string): boolean => name.endsWith("Tags");
 
 const isReserved = (key: JsonDoc | undefined): boolean =>
   typeof key === "string" && key.toLowerCase().startsWith(RESERVED_TAG_PREFIX);
@@ -29,7 +32,7 @@ export function withoutReservedTags(tags: JsonDoc): JsonDoc {
 
 /** The model with reserved tags taken out of its tag properties. */
 export function modelWithoutReservedTags(model: JsonDocObject): JsonDocObject {
-  const present = TAG_PROPERTIES.filter((name) => Object.hasOwn(model, name));
+  const present = Object.keys(model).filter(isTagProperty);
   if (present.length === 0) return model;
   return makeJsonObject(
     Object.keys(model).map((name) => [

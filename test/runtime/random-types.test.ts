@@ -8,7 +8,8 @@
 //
 // The sweep: RANDOM_TYPES_COUNT=400 (or "all"), RANDOM_TYPES_SEED=n, RANDOM_TYPES_ONLY=awscc_a,awscc_b,
 // RANDOM_TYPES_OPTIONAL=n (optional attributes per configuration), RANDOM_TYPES_REORDER=1 (reads
-// answer arrays of objects reversed), RANDOM_TYPES_EXTENDED=0 (no drift, replacement or deletion
+// answer arrays of objects reversed), RANDOM_TYPES_REALISM=all|a,b (the emulator's realism profile,
+// seeded by RANDOM_TYPES_REALISM_SEED, default 7), RANDOM_TYPES_EXTENDED=0 (no drift, replacement or deletion
 // behind Terraform's back), RANDOM_TYPES_REPORT=file.json (every outcome, for triage).
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -16,6 +17,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { defaultGeneratedDir, resolveSchemasDir } from "../../cfn/paths.js";
 import { seededRandom } from "../../emulator/emulator.js";
+import { realismBehaviours } from "../../emulator/realism/behaviours.js";
 import { directorySchemaSource } from "../../cfn/schema-source.js";
 import { resources } from "../../generated/index.js";
 import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
@@ -31,6 +33,9 @@ const REPORT = process.env.RANDOM_TYPES_REPORT;
 const OPTIONAL = Number(process.env.RANDOM_TYPES_OPTIONAL ?? 2);
 /** The emulator answers arrays of objects in reverse order, like a service with an order of its own. */
 const REORDER = process.env.RANDOM_TYPES_REORDER === "1";
+/** The emulator's realism profile (emulator/README.md): "all" or a comma-separated list. */
+const REALISM = process.env.RANDOM_TYPES_REALISM;
+const REALISM_SEED = Number(process.env.RANDOM_TYPES_REALISM_SEED ?? 7);
 /** Also drift, replacement and deletion behind Terraform's back. */
 const EXTENDED = process.env.RANDOM_TYPES_EXTENDED !== "0";
 /** Skips may not exceed this share of the types tried. */
@@ -82,12 +87,15 @@ function pickTypes(): Candidate[] {
 
 type Recorded = LifecycleOutcome | { readonly status: "failed"; readonly error: string };
 
-describe(`randomized lifecycle over real types (seed ${SEED})`, () => {
+describe(`randomized lifecycle over real types (seed ${SEED}${REALISM ? `, realism ${REALISM} seed ${REALISM_SEED}` : ""})`, () => {
   const picked = pickTypes();
   const outcomes = new Map<string, Recorded>();
   let h: RuntimeHarness;
   before(async () => {
-    h = await startRuntime({ reorderArrays: REORDER });
+    h = await startRuntime({
+      reorderArrays: REORDER,
+      ...(REALISM ? { realism: realismBehaviours(REALISM), seed: REALISM_SEED } : {}),
+    });
   });
   after(async () => {
     await h.close();
