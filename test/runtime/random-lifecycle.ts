@@ -64,6 +64,10 @@ const withNull = (value: TfValue, names: readonly string[]): TfValue =>
 
 export class LifecycleRun {
   readonly notes: string[] = [];
+  /** Plans that found nothing to do where nothing was to be done. */
+  cleanReplans = 0;
+  /** Called right after the create (before its replan): measurements of the created object. */
+  onCreated?: (state: TfRecord) => Promise<void>;
   private readonly builder: ConfigBuilder;
   private readonly sim: TerraformSim;
   private readonly updatable: boolean;
@@ -145,6 +149,7 @@ export class LifecycleRun {
     let state = created.state as TfRecord;
     assert.ok(typeof state.id === "string" && state.id !== "", "create gives an id");
     assert.equal(this.stored().length, 1, "one object after create");
+    await this.onCreated?.(state);
     await this.expectNoop(config, state, "after create");
 
     // update one updatable attribute in place, then an empty plan
@@ -322,6 +327,7 @@ export class LifecycleRun {
       );
       assert.fail(`${when}: the plan is not empty (${plan.action})`);
     }
+    this.cleanReplans++;
   }
 
   /**
