@@ -66,6 +66,8 @@ export class LifecycleRun {
   readonly notes: string[] = [];
   /** Plans that found nothing to do where nothing was to be done. */
   cleanReplans = 0;
+  /** The configurations applied: the create's, and the in-place update's when one was found. */
+  readonly configs: { create?: TfRecord; update?: TfRecord } = {};
   /** Called right after the create (before its replan): measurements of the created object. */
   onCreated?: (state: TfRecord) => Promise<void>;
   private readonly builder: ConfigBuilder;
@@ -143,6 +145,7 @@ export class LifecycleRun {
     this.notes.push(...this.builder.observations.map((o) => `observation: ${o}`));
 
     // create, then an empty plan
+    this.configs.create = config;
     const created = await this.sim.applyConfig(config, null);
     assert.equal(errorsOf(created.diagnostics), "", "create errors");
     assert.equal(created.action, "create");
@@ -162,6 +165,7 @@ export class LifecycleRun {
       // (the contract checks already hold the new state to the configured values)
       state = updated.state as TfRecord;
       config = update.config;
+      this.configs.update = config;
       await this.expectNoop(config, state, `after updating ${update.name}`);
       this.notes.push(`updated ${update.name}`);
     } else if (this.updatable) this.notes.push("no in-place update found");
