@@ -37,6 +37,15 @@ const parsesAsDocument = (s: string): boolean => {
 /** Differences between the stored object and the answer (read-time behaviours). */
 function readTouches(stored: unknown, answer: unknown, top: boolean, out: Set<Touch>): void {
   if (isObject(stored) && isObject(answer)) {
+    // The same members in another order: a re-serialised document.
+    const mine = Object.keys(stored);
+    const theirs = Object.keys(answer);
+    if (
+      mine.length === theirs.length &&
+      mine.join() !== theirs.join() &&
+      [...mine].sort().join() === [...theirs].sort().join()
+    )
+      out.add("json");
     for (const key of Object.keys(answer)) {
       if (!Object.hasOwn(stored, key)) {
         if (isEmpty(answer[key])) out.add("empties");
