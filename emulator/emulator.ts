@@ -160,7 +160,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     newRequestToken: randomUUID,
   });
   const calls = new CallLog();
-  const control = new EmulatorControl({ state, faults, config, service, calls, clock, afterChange: persist });
+  const control = new EmulatorControl({
+    state,
+    registry,
+    faults,
+    config,
+    service,
+    calls,
+    clock,
+    afterChange: persist,
+  });
 
   const pendingSleeps = new Set<() => void>();
   const sleep = (ms: number): Promise<void> =>

@@ -114,6 +114,13 @@ function route(
       }
     case "faults":
       return faultsRoute(control, method, first, body);
+    case "validate": {
+      if (method !== "POST") throw new ControlError(405, `${method} is not supported here`);
+      if (first === undefined || second !== undefined)
+        throw new ControlError(404, "use /_emulator/validate/<typeName>");
+      const input = asObject(parseBody(body));
+      return jsonReply(200, { violations: control.validateModel(first, input.properties as never) });
+    }
     case "config":
       if (method === "GET") return jsonReply(200, control.getConfig());
       if (method === "PATCH" || method === "PUT")

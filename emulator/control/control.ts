@@ -6,6 +6,7 @@ import { type FaultRegistry, type FaultRule, parseFaultRule } from "../faults/fa
 import { type PatchOperation, parsePatchDocument } from "../handlers/patch-document.js";
 import { deepClone, isJsonObject } from "../schema/pointers.js";
 import type { CloudControlService } from "../service/cloud-control-service.js";
+import type { TypeRegistry } from "../schema/type-registry.js";
 import type { EmulatorState } from "../store/state.js";
 import type { EmulatorConfig, JsonObject, RequestRecord, StoredResource } from "../types.js";
 import { realismBehaviours } from "../realism/behaviours.js";
@@ -22,6 +23,7 @@ export class ControlError extends Error {
 
 export interface ControlDeps {
   readonly state: EmulatorState;
+  readonly registry: TypeRegistry;
   readonly faults: FaultRegistry;
   readonly config: EmulatorConfig;
   readonly service: CloudControlService;
@@ -137,6 +139,17 @@ export class EmulatorControl {
     const deleted = this.deps.state.deleteResource(typeName, identifier);
     if (deleted) this.deps.afterChange();
     return deleted;
+  }
+
+  /**
+   * The violations the type's schema finds in a model, as the handlers validate it (schema
+   * defaults applied to a copy; read-only values allowed). Empty when the model is valid.
+   */
+  validateModel(typeName: string, properties: JsonObject): string[] {
+    const type = this.deps.registry.find(typeName);
+    if (!type) throw new ControlError(404, `no type ${typeName}`);
+    if (!isJsonObject(properties)) throw new ControlError(400, "properties must be a JSON object");
+    return type.validate(deepClone(properties));
   }
 
   listRequests(): RequestRecord[] {

@@ -11,7 +11,7 @@ import { deepClone, isJsonObject } from "../schema/pointers.js";
 import type { ResourceType } from "../schema/type-registry.js";
 import type { JsonObject, JsonValue } from "../types.js";
 import { sampleValue } from "./sample-value.js";
-import { namesWithMeaning, rootObjectNode } from "./schema-kinds.js";
+import { namesWithMeaning, resolveMember, rootObjectNode } from "./schema-kinds.js";
 import { chosen, decisionRandom } from "./seeded.js";
 
 /** Share of eligible optional properties a service fills in. */
@@ -46,7 +46,7 @@ export function fillServiceDefaults(input: DefaultsInput, model: JsonObject): st
     const required = new Set(Array.isArray(node.required) ? node.required : []);
     const meaningful = namesWithMeaning(type.schema, node);
     for (const name of Object.keys(properties)) {
-      const child = resolveRefs(type.schema, properties[name]);
+      const child = resolveMember(type.schema, properties[name]);
       if (!child) continue;
       const childPattern = [...pattern, name];
       const present = Object.hasOwn(object, name) ? object[name] : undefined;

@@ -3,13 +3,14 @@
 // `[]` though never configured), and many never answer an empty one (an empty list sent comes back
 // absent). Each collection property (by schema path, top level and nested) gets one of three
 // seeded treatments: filled (absent → [] / {}), dropped (empty → absent) or kept. A collection the
-// schema requires is never dropped, one with minItems/minProperties never filled, and one whose
-// presence the schema gives a meaning (oneOf/anyOf/dependencies...) is left alone.
+// schema requires is never dropped, one with minItems/minProperties never filled (nor beyond the
+// parent's maxProperties), and one whose presence the schema gives a meaning
+// (oneOf/anyOf/dependencies...) is left alone.
 import { resolveRefs } from "../generate/schema-nodes.js";
 import { isJsonObject } from "../schema/pointers.js";
 import type { ResourceType } from "../schema/type-registry.js";
 import type { JsonObject, JsonValue } from "../types.js";
-import { collectionKind, namesWithMeaning, rootObjectNode } from "./schema-kinds.js";
+import { collectionKind, namesWithMeaning, resolveMember, rootObjectNode } from "./schema-kinds.js";
 import { decisionFraction } from "./seeded.js";
 
 /** Shares of collection properties answered filled when absent, and absent when empty. */
@@ -48,7 +49,7 @@ function transform(
   const meaningful = namesWithMeaning(type.schema, node);
   const out: JsonObject = {};
   for (const [name, member] of Object.entries(value)) {
-    const child = Object.hasOwn(properties, name) ? resolveRefs(type.schema, properties[name]) : undefined;
+    const child = Object.hasOwn(properties, name) ? resolveMember(type.schema, properties[name]) : undefined;
     if (!child) {
       out[name] = member;
       continue;
@@ -64,16 +65,22 @@ function transform(
       continue;
     out[name] = transform(type, seed, member, child, childPattern);
   }
+  // An object whose schema caps its member count gets no more members than that.
+  let room = typeof node.maxProperties === "number" ? node.maxProperties - Object.keys(out).length : Infinity;
   for (const name of Object.keys(properties)) {
+    if (room <= 0) break;
     if (Object.hasOwn(out, name) || Object.hasOwn(value, name) || meaningful.has(name)) continue;
-    const child = resolveRefs(type.schema, properties[name]);
+    const child = resolveMember(type.schema, properties[name]);
     const kind = child && collectionKind(child);
     if (!child || !kind) continue;
     const childPattern = [...pattern, name];
     if (type.writeOnly.some((path) => samePattern(path, childPattern))) continue;
     const least = kind === "array" ? child.minItems : child.minProperties;
     if (typeof least === "number" && least > 0) continue;
-    if (emptyTreatment(type, childPattern, seed) === "fill") out[name] = kind === "array" ? [] : {};
+    if (emptyTreatment(type, childPattern, seed) === "fill") {
+      out[name] = kind === "array" ? [] : {};
+      room--;
+    }
   }
   return out;
 }

@@ -1,8 +1,9 @@
 // IAM's normalisation of a policy document, as it answers one it stored: `Version` added where the
 // caller left it out, and element values rewritten between their two equivalent spellings (a single
 // value and a one-element list), for Statement, Action/NotAction, Resource/NotResource, the
-// principal lists of Principal/NotPrincipal, and condition values. IAM documents both spellings
-// as equivalent in the policy grammar; the AWS provider's `awspolicyequivalence` compares by it.
+// principal lists of Principal/NotPrincipal, and condition values; an account id given as an AWS
+// principal answered as the account's root ARN. The policy grammar allows both spellings; the AWS
+// provider's `awspolicyequivalence` compares by meaning for these reasons.
 import { isJsonObject } from "../schema/pointers.js";
 import type { JsonObject, JsonValue } from "../types.js";
 
@@ -21,6 +22,14 @@ export function flipSingle(value: JsonValue): JsonValue {
 const LIST_ELEMENTS = ["Action", "NotAction", "Resource", "NotResource"];
 const PRINCIPALS = ["Principal", "NotPrincipal"];
 
+/** IAM answers an account id given as an AWS principal as the account's root ARN. */
+function principalIds(kind: string, ids: JsonValue): JsonValue {
+  if (kind !== "AWS") return ids;
+  const root = (id: JsonValue): JsonValue =>
+    typeof id === "string" && /^[0-9]{12}$/.test(id) ? `arn:aws:iam::${id}:root` : id;
+  return Array.isArray(ids) ? ids.map(root) : root(ids);
+}
+
 function normaliseStatement(statement: JsonValue): JsonValue {
   if (!isJsonObject(statement)) return statement;
   const out: JsonObject = { ...statement };
@@ -29,7 +38,9 @@ function normaliseStatement(statement: JsonValue): JsonValue {
     const principal = out[key];
     // "*" alone means everyone and is kept as it is.
     if (isJsonObject(principal)) {
-      out[key] = Object.fromEntries(Object.entries(principal).map(([kind, ids]) => [kind, flipSingle(ids)]));
+      out[key] = Object.fromEntries(
+        Object.entries(principal).map(([kind, ids]) => [kind, flipSingle(principalIds(kind, ids))]),
+      );
     }
   }
   const condition = out.Condition;

@@ -7,7 +7,7 @@ import { isJsonObject } from "../schema/pointers.js";
 import type { ResourceType } from "../schema/type-registry.js";
 import type { JsonObject, JsonValue } from "../types.js";
 import { isPolicyDocumentName, normaliseIamPolicy } from "./iam-policy.js";
-import { isFreeFormObject, rootObjectNode } from "./schema-kinds.js";
+import { isFreeFormObject, resolveMember, rootObjectNode } from "./schema-kinds.js";
 
 /** Keys sorted at every depth (arrays keep their order). */
 export function sortedKeys(value: JsonValue): JsonValue {
@@ -56,7 +56,7 @@ function transform(type: ResourceType, name: string, value: JsonValue, node: Jso
   const properties = isJsonObject(node.properties) ? node.properties : {};
   const out: JsonObject = {};
   for (const [key, member] of Object.entries(value)) {
-    const child = Object.hasOwn(properties, key) ? resolveRefs(type.schema, properties[key]) : undefined;
+    const child = Object.hasOwn(properties, key) ? resolveMember(type.schema, properties[key]) : undefined;
     out[key] = child ? transform(type, key, member, child) : member;
   }
   return out;

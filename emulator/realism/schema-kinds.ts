@@ -3,6 +3,17 @@ import { resolveRefs, typesOf } from "../generate/schema-nodes.js";
 import { isJsonObject } from "../schema/pointers.js";
 import type { JsonObject, JsonValue } from "../types.js";
 
+/**
+ * A property's node with its `$ref` resolved and the keywords written beside the `$ref` kept
+ * (schemas put `maxProperties`, `minItems`, `insertionOrder`... next to a reference).
+ */
+export function resolveMember(root: JsonObject, node: JsonValue | undefined): JsonObject | undefined {
+  const resolved = resolveRefs(root, node);
+  if (!resolved || !isJsonObject(node) || node.$ref === undefined) return resolved;
+  const { $ref: _ref, ...siblings } = node;
+  return { ...resolved, ...siblings };
+}
+
 /** An object node that declares no members: free-form JSON (policy documents, event patterns...). */
 export function isFreeFormObject(node: JsonObject): boolean {
   if (!typesOf(node).includes("object") && node.type !== undefined) return false;
