@@ -176,6 +176,7 @@ function holdsJson(type: AttributeType): boolean {
 }
 
 function spell(type: AttributeType, value: TfValue, prior: TfValue): TfValue {
+  if (value === prior) return value;
   if (value === null || prior === null || isUnknown(value) || isUnknown(prior)) return value;
   if (!holdsJson(type)) return value;
   if (sameMeaning(type, value, prior)) return prior;

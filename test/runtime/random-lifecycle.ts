@@ -148,6 +148,8 @@ export class LifecycleRun {
     this.configs.create = config;
     const created = await this.sim.applyConfig(config, null);
     assert.equal(errorsOf(created.diagnostics), "", "create errors");
+    for (const d of created.diagnostics.filter((d) => d.severity === "warning"))
+      this.notes.push(`create warning: ${d.summary}: ${d.detail?.split(",")[0] ?? ""}`);
     assert.equal(created.action, "create");
     let state = created.state as TfRecord;
     assert.ok(typeof state.id === "string" && state.id !== "", "create gives an id");
