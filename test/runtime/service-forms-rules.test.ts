@@ -13,6 +13,8 @@ import { keepUnreported, unreportedPaths } from "../../runtime/state/unreported.
 import { decodePrivateRecord, encodePrivateRecord } from "../../runtime/state/configured-record.js";
 import { modelWithoutReservedTags } from "../../runtime/tags/reserved-tags.js";
 import * as a from "../../terraform/schema/define.js";
+import { planResource } from "../../runtime/plan/plan-resource.js";
+import { definitionOf } from "./fixtures.js";
 import type { Attributes } from "../../terraform/schema/types.js";
 import { makeRecord, type TfRecord, type TfValue, UNKNOWN } from "../../terraform/values/index.js";
 
@@ -220,5 +222,29 @@ describe("reserved aws: tags", () => {
       BackupVaultTags: { env: "e" },
       Description: "aws:cloudformation",
     });
+  });
+});
+
+describe("a default in the service's form", () => {
+  test("an imported object whose policy is the schema default in IAM's form plans no change", () => {
+    const policy = {
+      Statement: [{ Effect: "Allow", Principal: { AWS: "*" }, Action: "kms:*", Resource: "*" }],
+    };
+    const definition = definitionOf({
+      name: a.string("Name", { required: true }),
+      key_policy: a.string("KeyPolicy", {
+        optional: true,
+        computed: true,
+        default: JSON.stringify(policy, null, 2),
+      }),
+    });
+    const asService = JSON.stringify({
+      Statement: { Action: ["kms:*"], Effect: "Allow", Principal: { AWS: ["*"] }, Resource: ["*"] },
+      Version: "2012-10-17",
+    });
+    const prior = record({ name: "k", key_policy: asService, id: "k" });
+    const config = record({ name: "k", key_policy: null, id: null });
+    const { planned } = planResource({ definition, prior, proposed: prior, config });
+    assert.equal((planned as TfRecord).key_policy, asService);
   });
 });
