@@ -15,6 +15,8 @@ import {
 } from "../../terraform/values/index.js";
 import type { Diagnostic } from "../../terraform/provider-backend.js";
 import type { JsonObject } from "../../emulator/types.js";
+import { chosen } from "../../emulator/realism/seeded.js";
+import { SCALARS_TYPE_SHARE } from "../../emulator/realism/scalars.js";
 import { objectOf } from "./fixtures.js";
 import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
 import { errorsOf, proposedNewState, type TerraformSim } from "./terraform.js";
@@ -363,5 +365,62 @@ describe("a service's own forms through the emulator", () => {
       ),
       "the other form is a warning",
     );
+  });
+});
+
+describe("service forms the realism profile models on reads", () => {
+  const LOG_GROUP = "AWS::Logs::LogGroup";
+  // A seed under which the LogGroup handler answers numbers as strings.
+  const scalarSeed = Array.from({ length: 200 }, (_, i) => i).find((seed) =>
+    chosen(seed, ["scalars", LOG_GROUP], SCALARS_TYPE_SHARE),
+  ) as number;
+  let h: RuntimeHarness;
+  before(async () => {
+    h = await startRuntime({ realism: ["scalars", "empties"], seed: scalarSeed });
+  });
+  after(async () => {
+    await h.close();
+  });
+  afterEach(() => h.emulator.control.reset());
+
+  test('scalars: "7" for retention_in_days reads as 7, and an empty tag list stays as configured', async () => {
+    const definition = await loadResource("awscc_logs_log_group");
+    const sim = h.sim(definition);
+    const config = objectOf(definition.attributes, {
+      log_group_name: "scalars",
+      retention_in_days: 7,
+      tags: [],
+    });
+    const created = await sim.applyConfig(config, null);
+    assert.equal(errorsOf(created.diagnostics), "");
+    const answer = await h.backend.readResource({
+      typeName: definition.tfTypeName,
+      definition,
+      currentState: created.state,
+      private: sim.privateOf(created.state),
+      providerMeta: null,
+      clientCapabilities: CAPABILITIES,
+    });
+    const state = answer.newState as TfRecord;
+    assert.equal(state.retention_in_days, 7);
+    assert.deepEqual(
+      state.tags,
+      [],
+      "an empty collection the service answers as absent keeps its prior form",
+    );
+    assert.equal((await sim.plan(config, state)).action, "noop");
+  });
+
+  test("defaults: a value the service chose for an optional property left out is no change", async () => {
+    const definition = await loadResource("awscc_logs_log_group");
+    const sim = h.sim(definition);
+    const config = objectOf(definition.attributes, { log_group_name: "defaults" });
+    const created = await create(h, sim, config, ({ identifier, properties }) =>
+      h.emulator.control.driftUpdate(definition.cfnTypeName, identifier, {
+        properties: { ...properties, RetentionInDays: 731 },
+      }),
+    );
+    assert.equal((created.state as TfRecord).retention_in_days, 731, "filled from the answer");
+    assert.equal((await sim.plan(config, created.state)).action, "noop");
   });
 });
