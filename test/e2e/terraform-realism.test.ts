@@ -5,6 +5,8 @@
 // must never end in an error the configuration did not cause or an inconsistent result, and every
 // apply must be followed by an empty plan. Skipped, with the reason, only without terraform on PATH.
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
 import { describe, test } from "node:test";
 import { assertNoChanges, ok, skipWithoutTerraform, useWorkspace } from "./harness.js";
 
@@ -104,12 +106,15 @@ describe(
     test("import of every object: its plan and apply succeed, then the plan is empty; destroy leaves nothing", async () => {
       const ws = workspace();
       const before = await ws.state();
-      for (const address of ADDRESSES) {
-        ok(await ws.run("state", "rm", address), `state rm ${address}`);
-        ok(await ws.run("import", address, String(before[address]?.values.id)), `import ${address}`);
-      }
+      ok(await ws.run("state", "rm", ...ADDRESSES), "state rm");
+      const imports = ADDRESSES.map(
+        (address) =>
+          `import {\n  to = ${address}\n  id = ${JSON.stringify(String(before[address]?.values.id))}\n}\n`,
+      ).join("\n");
+      fs.writeFileSync(path.join(ws.dir, "imports.tf"), imports);
       // The import cannot know what the service never reports: the plan may set it again.
-      ok(await ws.run("apply", "-auto-approve"), "apply after import");
+      ok(await ws.run("apply", "-auto-approve"), "import and apply");
+      fs.rmSync(path.join(ws.dir, "imports.tf"));
       await assertNoChanges(ws);
       ok(await ws.run("destroy", "-auto-approve"), "destroy");
       assert.deepEqual(
