@@ -19,6 +19,8 @@ import { createMayHaveStarted, SETTLE_TIMEOUT_MS, settleCreate } from "./settle-
 export interface ApplyOutcome {
   readonly newState: TfValue;
   readonly diagnostics: Diagnostic[];
+  /** After a successful create or update: the object as the service reported it (fill-after-apply.ts). */
+  readonly reported?: TfValue;
 }
 
 /**
@@ -101,6 +103,12 @@ export async function createResource(
       ],
     };
   }
-  const filled = await fillAfterApply(ctx, definition, identifier, withId(definition, planned, identifier));
-  return { newState: filled.state, diagnostics: filled.diagnostics };
+  const filled = await fillAfterApply(
+    ctx,
+    definition,
+    identifier,
+    withId(definition, planned, identifier),
+    "create",
+  );
+  return { newState: filled.state, diagnostics: filled.diagnostics, reported: filled.reported };
 }

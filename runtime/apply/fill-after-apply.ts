@@ -1,5 +1,8 @@
-// Unknown-fill after a successful create or update (docs/runtime.md#filling-in-unknown-values-after-apply): one GetResource
-// only when the plan left something unknown; known planned values are kept as planned.
+// Reading back after a successful create or update (docs/runtime.md#reading-back-after-apply): one
+// GetResource (retried for a while when a create's object is not readable yet, read-after-apply.ts).
+// Values the plan left unknown are filled from it; known planned values are never touched, since
+// Terraform requires them back exactly as planned, whatever form the service gave them. What the
+// service reported is returned too, for the checks on its answer (service-answer.ts).
 import { type Diagnostic, errorDiagnostic } from "../../terraform/provider-backend.js";
 import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { toDesiredState } from "../convert/to-cfn.js";
@@ -11,10 +14,14 @@ import { alignToPlanned } from "./align-fetched.js";
 import { stateTranslationDiagnostic } from "./diagnostics.js";
 import { modelToValue } from "../state/read-back.js";
 import { fillUnknowns, nullUnknowns, unknownPaths } from "./unknown-fill.js";
+import { keepPlannedKnowns } from "./keep-planned.js";
+import { readAfterApply } from "./read-after-apply.js";
 
 export interface FillOutcome {
   readonly state: TfValue;
   readonly diagnostics: Diagnostic[];
+  /** The object as the service reported it (lists lined up with the plan); absent when not read. */
+  readonly reported?: TfValue;
 }
 
 export async function fillAfterApply(
@@ -22,13 +29,17 @@ export async function fillAfterApply(
   definition: ResourceDefinition,
   identifier: string,
   state: TfValue,
+  operation: "create" | "update",
 ): Promise<FillOutcome> {
   const paths = unknownPaths(definition.attributes, state);
-  if (paths.length === 0) return { state, diagnostics: [] };
+  // Without unknowns the read only informs the checks on the service's answer: its failure is no
+  // failure of the apply.
+  const mustFill = paths.length > 0;
   let description;
   try {
-    description = await ctx.api.getResource(definition.cfnTypeName, identifier, ctx.signal);
+    description = await readAfterApply(ctx, definition, identifier, operation);
   } catch (error) {
+    if (!mustFill) return { state, diagnostics: [] };
     const diagnostic = isNotFoundError(error)
       ? errorDiagnostic(
           "AWS Resource Not Found After Creation or Update",
@@ -36,17 +47,6 @@ export async function fillAfterApply(
         )
       : errorDiagnostic("AWS SDK Go Service Operation Unsuccessful", operationFailed("GetResource", error));
     return { state: nullUnknowns(state), diagnostics: [diagnostic] };
-  }
-  if (!description) {
-    return {
-      state: nullUnknowns(state),
-      diagnostics: [
-        errorDiagnostic(
-          "AWS Resource Not Found After Creation or Update",
-          `GetResource returned nothing for ${identifier}.`,
-        ),
-      ],
-    };
   }
   try {
     // The plan's known parts order the fetched key-value and primitive lists; the elements of other
@@ -66,8 +66,14 @@ export async function fillAfterApply(
       state,
       writeOnlyAttributes(definition),
     );
-    return { state: nullUnknowns(fillUnknowns(state, source, paths)), diagnostics: [] };
+    const filled = mustFill ? nullUnknowns(fillUnknowns(state, source, paths)) : state;
+    return {
+      state: keepPlannedKnowns(definition.attributes, state, filled),
+      diagnostics: [],
+      reported: fetched,
+    };
   } catch (error) {
+    if (!mustFill) return { state, diagnostics: [] };
     return { state: nullUnknowns(state), diagnostics: [stateTranslationDiagnostic(error)] };
   }
 }

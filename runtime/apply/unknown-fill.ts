@@ -1,5 +1,5 @@
 // After a create or update, the values the plan left unknown are read back from the service
-// (docs/runtime.md#filling-in-unknown-values-after-apply). Known planned values are never touched: Terraform requires them
+// (docs/runtime.md#reading-back-after-apply). Known planned values are never touched: Terraform requires them
 // to come back exactly as planned.
 import type { Attributes, AttributeType } from "../../terraform/schema/types.js";
 import type { AttributePath, PathStep } from "../../terraform/values/path.js";

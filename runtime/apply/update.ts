@@ -87,6 +87,6 @@ export async function updateResource(
   }
   const plannedId = isRecord(planned) ? planned.id : undefined;
   const state = isUnknown(plannedId) ? withId(definition, planned, identifier) : planned;
-  const filled = await fillAfterApply(ctx, definition, identifier, state);
-  return { newState: filled.state, diagnostics: filled.diagnostics };
+  const filled = await fillAfterApply(ctx, definition, identifier, state, "update");
+  return { newState: filled.state, diagnostics: filled.diagnostics, reported: filled.reported };
 }

@@ -53,7 +53,7 @@ export function pollDelayMs(poll: number, timing: WaitTiming): number {
   return min + random() * (ceiling - min);
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const onAbort = (): void => {

@@ -1,7 +1,16 @@
 // JSON-string attributes (free-form objects carried as text): two texts are the same value when
 // they parse to semantically equal documents (whitespace, key order, number spelling aside), i.e.
-// when their canonical texts are equal (prior-spelling.ts compares them that way).
-import { canonicalJson, JsonDocError, parseJsonDoc } from "./json-doc.js";
+// when their canonical texts are equal; IAM policy documents inside them are compared by meaning
+// (policy-document.ts). prior-spelling.ts compares JSON strings this way.
+import {
+  canonicalJson,
+  isJsonDocObject,
+  type JsonDoc,
+  jsonDocEquals,
+  JsonDocError,
+  parseJsonDoc,
+} from "./json-doc.js";
+import { isPolicyDocument, policiesEquivalent } from "./policy-document.js";
 
 /** The canonical text of a JSON string, or undefined when it is not valid JSON. */
 export function canonicalJsonText(text: string): string | undefined {
@@ -11,4 +20,37 @@ export function canonicalJsonText(text: string): string | undefined {
     if (error instanceof JsonDocError) return undefined;
     throw error;
   }
+}
+
+/**
+ * Two JSON texts mean the same: equal documents, or documents whose IAM policies (at any depth)
+ * are equivalent (policy-document.ts). Texts that are not JSON are the same only when identical.
+ */
+export function jsonTextsEquivalent(a: string, b: string): boolean {
+  if (a === b) return true;
+  let left: JsonDoc;
+  let right: JsonDoc;
+  try {
+    left = parseJsonDoc(a);
+    right = parseJsonDoc(b);
+  } catch (error) {
+    if (error instanceof JsonDocError) return false;
+    throw error;
+  }
+  return jsonDocsEquivalent(left, right);
+}
+
+export function jsonDocsEquivalent(a: JsonDoc, b: JsonDoc): boolean {
+  if (isPolicyDocument(a) && isPolicyDocument(b)) return policiesEquivalent(a, b);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => jsonDocsEquivalent(item, b[i] as JsonDoc));
+  }
+  if (isJsonDocObject(a) || isJsonDocObject(b)) {
+    if (!isJsonDocObject(a) || !isJsonDocObject(b)) return false;
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((k) => Object.hasOwn(b, k) && jsonDocsEquivalent(a[k] as JsonDoc, b[k] as JsonDoc));
+  }
+  return jsonDocEquals(a, b);
 }

@@ -1,5 +1,6 @@
 // Values that mean the same but are spelled differently — JSON strings with other whitespace, key
-// order or number spelling, at any depth (inside lists, sets, maps and nested attributes) — are not
+// order or number spelling, IAM policy documents in another of their equivalent forms
+// (policy-document.ts), at any depth (inside lists, sets, maps and nested attributes) — are not
 // a change: plan and read both keep the prior spelling (lifecycle contract: a re-serialisation is
 // not drift). One rule for both, so a plan never shows a diff that a refresh has just hidden.
 //
@@ -18,7 +19,7 @@ import {
   type TfRecord,
   type TfValue,
 } from "../../terraform/values/value.js";
-import { canonicalJsonText } from "./json-string.js";
+import { canonicalJsonText, jsonTextsEquivalent } from "./json-string.js";
 
 /** `value` with `prior`'s spelling wherever the two mean the same (the same object when nothing changes). */
 export function keepPriorSpelling(attributes: Attributes, value: TfValue, prior: TfValue): TfValue {
@@ -70,6 +71,79 @@ export function meaningKey(type: AttributeType, value: TfValue): string {
   }
 }
 
+/**
+ * The two values mean the same. The keys above decide most cases; JSON strings also compare by
+ * meaning (IAM policy equivalence is a relation, not a key: a document without a Version matches
+ * any Version), so where the keys differ and JSON strings are inside, the values are walked.
+ */
+export function sameMeaning(type: AttributeType, a: TfValue, b: TfValue): boolean {
+  if (meaningKey(type, a) === meaningKey(type, b)) return true;
+  if (!holdsJson(type) || a === null || b === null || isUnknown(a) || isUnknown(b)) return false;
+  switch (type.kind) {
+    case "string":
+      if (typeof a !== "string" || typeof b !== "string") return false;
+      // A plain string may carry a JSON document too (schema type ["object", "string"], as IAM
+      // Role's AssumeRolePolicyDocument): services answer it as an object, read back as its text.
+      return (
+        (type.flavor === "json" || (looksLikeJsonDocument(a) && looksLikeJsonDocument(b))) &&
+        jsonTextsEquivalent(a, b)
+      );
+    case "list":
+      return sameItems(a, b, (x, y) => sameMeaning(type.element, x, y), true);
+    case "set":
+      return sameItems(a, b, (x, y) => sameMeaning(type.element, x, y), false);
+    case "listNested":
+    case "setNested": {
+      const element: AttributeType = { kind: "object", attributes: type.attributes };
+      return sameItems(a, b, (x, y) => sameMeaning(element, x, y), type.kind === "listNested");
+    }
+    case "map":
+      return sameEntries(a, b, (x, y) => sameMeaning(type.element, x, y));
+    case "mapNested": {
+      const element: AttributeType = { kind: "object", attributes: type.attributes };
+      return sameEntries(a, b, (x, y) => sameMeaning(element, x, y));
+    }
+    case "object":
+      return (
+        isRecord(a) &&
+        isRecord(b) &&
+        Object.keys(type.attributes).every((name) =>
+          sameMeaning((type.attributes[name] as Attributes[string]).type, a[name] ?? null, b[name] ?? null),
+        )
+      );
+    default:
+      return false;
+  }
+}
+
+/** Text that is a JSON object or array (not a scalar: "3" and 3 are different strings). */
+const looksLikeJsonDocument = (text: string): boolean => /^\s*[[{]/.test(text);
+
+function sameItems(
+  a: TfValue,
+  b: TfValue,
+  same: (x: TfValue, y: TfValue) => boolean,
+  ordered: boolean,
+): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  const left = a as readonly TfValue[];
+  const right = b as readonly TfValue[];
+  if (ordered) return left.every((item, i) => same(item, right[i] ?? null));
+  const used = new Array<boolean>(right.length).fill(false);
+  return left.every((item) => {
+    const j = right.findIndex((candidate, k) => !used[k] && same(item, candidate));
+    if (j >= 0) used[j] = true;
+    return j >= 0;
+  });
+}
+
+function sameEntries(a: TfValue, b: TfValue, same: (x: TfValue, y: TfValue) => boolean): boolean {
+  if (!isRecord(a) || !isRecord(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => Object.hasOwn(b, k) && same(a[k] ?? null, b[k] ?? null));
+}
+
 function collectionKey(kind: "list" | "set", value: TfValue, key: (item: TfValue) => string): string {
   if (!Array.isArray(value)) return `!${String(value)}`;
   const keys = (value as readonly TfValue[]).map(key);
@@ -84,11 +158,14 @@ function mapKey(value: TfValue, key: (item: TfValue) => string): string {
 
 const jsonInside = new WeakMap<AttributeType, boolean>();
 
-/** The type holds a JSON string somewhere (only then can two spellings mean the same). */
+/**
+ * The type holds a string somewhere (only then can two spellings mean the same): a JSON string, or
+ * a plain string that may carry a JSON document.
+ */
 function holdsJson(type: AttributeType): boolean {
   let known = jsonInside.get(type);
   if (known === undefined) {
-    if (type.kind === "string") known = type.flavor === "json";
+    if (type.kind === "string") known = true;
     else if ("element" in type) known = holdsJson(type.element);
     else if ("attributes" in type)
       known = Object.values(type.attributes).some((attribute) => holdsJson(attribute.type));
@@ -99,9 +176,10 @@ function holdsJson(type: AttributeType): boolean {
 }
 
 function spell(type: AttributeType, value: TfValue, prior: TfValue): TfValue {
+  if (value === prior) return value;
   if (value === null || prior === null || isUnknown(value) || isUnknown(prior)) return value;
   if (!holdsJson(type)) return value;
-  if (meaningKey(type, value) === meaningKey(type, prior)) return prior;
+  if (sameMeaning(type, value, prior)) return prior;
   // Collections of primitives only as a whole (above); nested attributes member by member.
   switch (type.kind) {
     case "object":
@@ -162,7 +240,15 @@ function priorElementsOfSameMeaning(
     });
   };
   pair(exactKey);
-  pair((item) => meaningKey(objectType, item));
+  items.forEach((item, i) => {
+    if (partner[i] !== -1) return;
+    const index = priorItems.findIndex(
+      (candidate, j) => !used[j] && sameMeaning(objectType, item, candidate),
+    );
+    if (index < 0) return;
+    used[index] = true;
+    partner[i] = index;
+  });
   return mapItems(items, (item, i) => {
     const index = partner[i] as number;
     return index >= 0 ? (priorItems[index] as TfRecord) : item;

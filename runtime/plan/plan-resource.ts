@@ -5,7 +5,7 @@
 // whose change needs a new object.
 import type { Attribute, Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import { defaultToValue } from "../convert/default-value.js";
-import { keepPriorSpelling } from "../convert/prior-spelling.js";
+import { keepPriorSpelling, sameMeaning } from "../convert/prior-spelling.js";
 import { attributeCtyType, definitionImpliedType } from "../../terraform/values/implied-type.js";
 import type { AttributePath, PathStep } from "../../terraform/values/path.js";
 import {
@@ -128,6 +128,8 @@ function shapeValues(
     const defaultApplies = takesDefault(attribute) && (prior === null || !isCreateOnly(attribute));
     if (configured === null && defaultApplies) {
       const fallback = defaultToValue(attribute.type, attribute.default);
+      // The service's own form of the default (after an import, say) is the default.
+      if (priorValue !== null && sameMeaning(attribute.type, fallback, priorValue)) return priorValue;
       // An empty collection is nothing to Cloud Control (never sent, read back as absent): where the
       // object exists with nothing there (e.g. after an import) it stays null rather than show a diff.
       return prior !== null && priorValue === null && isEmptyCollection(fallback) ? null : fallback;

@@ -35,6 +35,7 @@ import type { ApplyOutcome } from "../apply/create.js";
 import { deleteResource } from "../apply/delete.js";
 import { carryTimeouts, explainTimeout, withConfiguredTimeouts } from "../apply/resource-timeouts.js";
 import { updateResource } from "../apply/update.js";
+import { answerFindings } from "../apply/service-answer.js";
 import type { CloudControlApi } from "../cloudcontrol/client.js";
 import { newClientToken } from "../cloudcontrol/client-token.js";
 import { describeError } from "../cloudcontrol/errors.js";
@@ -201,7 +202,13 @@ export class CloudControlBackend implements ProviderBackend {
   async readResource(request: ReadResourceRequest): Promise<ReadResourceResponse> {
     if (!this.configured) return { newState: request.currentState, diagnostics: [notConfigured()] };
     if (request.currentState === null) return { newState: null };
-    return this.readAsTerraform(this.context(this.configured), request.definition, request.currentState);
+    const { unreported } = decodePrivateRecord(request.private);
+    return this.readAsTerraform(
+      this.context(this.configured),
+      request.definition,
+      request.currentState,
+      unreported,
+    );
   }
 
   /**
@@ -213,8 +220,14 @@ export class CloudControlBackend implements ProviderBackend {
     ctx: OperationContext,
     definition: ResourceDefinition,
     currentState: TfValue,
+    unreported: ReadonlySet<string> = new Set(),
   ): Promise<ApplyOutcome> {
-    const outcome = await readResource(ctx, definition, tagsForCloudControl(definition, currentState));
+    const outcome = await readResource(
+      ctx,
+      definition,
+      tagsForCloudControl(definition, currentState),
+      unreported,
+    );
     const newState = splitTagsAfterRead(definition, outcome.newState, currentState, this.defaultTags);
     return {
       newState: carryTimeouts(definition, currentState, newState),
@@ -279,6 +292,19 @@ export class CloudControlBackend implements ProviderBackend {
     const sent = plannedState !== null && !hasErrors(outcome.diagnostics);
     // A failed update leaves the object as it was: the user's tags are still the prior ones.
     const ownTagsFrom = hasErrors(outcome.diagnostics) && priorState !== null ? priorState : plannedState;
+    // What the service's answer said about the values sent: warnings for values it stored in a form
+    // that is not equivalent, and the properties it did not report (kept by later reads). Without an
+    // answer (the read after apply failed) the earlier record stands.
+    const findings =
+      sent && outcome.reported !== undefined
+        ? answerFindings(
+            definition,
+            outcome.newState,
+            outcome.reported,
+            tagsForCloudControl(definition, request.config),
+          )
+        : undefined;
+    const unreported = findings?.unreported ?? [...decodePrivateRecord(request.plannedPrivate).unreported];
     return {
       newState:
         plannedState === null
@@ -288,9 +314,12 @@ export class CloudControlBackend implements ProviderBackend {
               plannedState,
               splitTagsAfterApply(definition, outcome.newState, ownTagsFrom),
             ),
-      diagnostics: explainTimeout(outcome.diagnostics, definition, timed, operation),
+      diagnostics: [
+        ...explainTimeout(outcome.diagnostics, definition, timed, operation),
+        ...(findings?.warnings ?? []),
+      ],
       ...(sent
-        ? { private: encodePrivateRecord(configuredPaths(definition.attributes, request.config)) }
+        ? { private: encodePrivateRecord(configuredPaths(definition.attributes, request.config), unreported) }
         : {}),
     };
   }

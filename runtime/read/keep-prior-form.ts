@@ -15,14 +15,7 @@ import {
   valueEquals,
 } from "../../terraform/values/value.js";
 import { hasPlanModifier } from "../../terraform/schema/resource-rules.js";
-
-/** A value that says "nothing": null, an empty collection, or an object of such values. */
-function isEmptyish(value: TfValue): boolean {
-  if (value === null) return true;
-  if (Array.isArray(value)) return value.length === 0;
-  if (isRecord(value)) return Object.keys(value).every((k) => isEmptyish(value[k] ?? null));
-  return false;
-}
+import { isEmptyish } from "../state/emptyish.js";
 
 const isMultiset = (attribute: Attribute): boolean => hasPlanModifier(attribute, "multiset");
 

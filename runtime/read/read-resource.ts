@@ -1,6 +1,6 @@
 // Read (docs/runtime.md#read and the lifecycle contract): the object as it is now, lists
-// in the user's order, the prior spelling kept for mere re-serialisations, write-only values carried
-// over; null (with a warning) when the object is gone, so Terraform plans to create it again.
+// in the user's order, the prior spelling kept for mere re-serialisations, write-only values and
+// values the service never reports carried over; null (with a warning) when the object is gone, so Terraform plans to create it again.
 import { type Diagnostic, errorDiagnostic, warningDiagnostic } from "../../terraform/provider-backend.js";
 import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { toDesiredState } from "../convert/to-cfn.js";
@@ -12,6 +12,7 @@ import { modelToValue } from "../state/read-back.js";
 import { isRecord, type TfValue } from "../../terraform/values/value.js";
 import { keepPriorForm } from "./keep-prior-form.js";
 import { carryWriteOnly, writeOnlyAttributes } from "../state/write-only.js";
+import { keepUnreported } from "../state/unreported.js";
 
 export interface ReadOutcome {
   readonly newState: TfValue;
@@ -29,6 +30,8 @@ export async function readResource(
   ctx: OperationContext,
   definition: ResourceDefinition,
   current: TfValue,
+  /** Properties the service does not report back (unreported.ts), from the private state. */
+  unreported: ReadonlySet<string> = new Set(),
 ): Promise<ReadOutcome> {
   const id = isRecord(current) ? current.id : undefined;
   if (typeof id !== "string" || id === "") return { newState: current, diagnostics: [missingIdDiagnostic()] };
@@ -54,6 +57,7 @@ export async function readResource(
     const prior = toDesiredState(attributes, current);
     let state: TfValue = modelToValue(attributes, description.properties, prior);
     state = carryWriteOnly(attributes, state, current, writeOnlyAttributes(definition));
+    state = keepUnreported(attributes, state, current, unreported);
     state = keepPriorForm(attributes, state, current);
     // The identifier used for the call, not one recomputed from the properties.
     return { newState: withId(definition, state, id), diagnostics: [] };

@@ -6,6 +6,7 @@ import { fromModel } from "../convert/from-cfn.js";
 import { isJsonDocObject, type JsonDoc, parseJsonDoc } from "../convert/json-doc.js";
 import { orderLikePrior } from "../convert/order-by-schema.js";
 import type { TfRecord } from "../../terraform/values/value.js";
+import { modelWithoutReservedTags } from "../tags/reserved-tags.js";
 
 export class ModelError extends Error {}
 
@@ -22,5 +23,6 @@ export function modelToValue(
     throw new ModelError(`the resource properties are not JSON: ${(error as Error).message}`);
   }
   if (!isJsonDocObject(model)) throw new ModelError("the resource properties are not a JSON object");
-  return fromModel(attributes, orderLikePrior(attributes, model, reference));
+  // The service's own aws: tags are never part of a state (reserved-tags.ts).
+  return fromModel(attributes, orderLikePrior(attributes, modelWithoutReservedTags(model), reference));
 }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { after, before } from "node:test";
 import { repoRoot } from "../../cfn/paths.js";
 import { type RunningEmulator, startEmulator } from "../../emulator/emulator.js";
+import type { RealismChoice } from "../../emulator/realism/behaviours.js";
 
 export const providerBinary = path.join(repoRoot, "dist/terraform-provider-awscc");
 
@@ -82,6 +83,13 @@ export interface TerraformResult {
   readonly stderr: string;
 }
 
+/** How the workspace's emulator behaves: its realism profile (emulator/README.md) and seed. */
+export interface WorkspaceOptions {
+  readonly realism?: RealismChoice;
+  readonly seed?: number;
+  readonly eventualMs?: number;
+}
+
 export class TerraformWorkspace {
   private constructor(
     readonly dir: string,
@@ -89,9 +97,14 @@ export class TerraformWorkspace {
     private readonly env: NodeJS.ProcessEnv,
   ) {}
 
-  static async create(label: string): Promise<TerraformWorkspace> {
+  static async create(label: string, options: WorkspaceOptions = {}): Promise<TerraformWorkspace> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `awscc-e2e-${label}-`));
-    const emulator = await startEmulator({ port: 0, seed: 7 });
+    const emulator = await startEmulator({
+      port: 0,
+      seed: options.seed ?? 7,
+      ...(options.realism !== undefined ? { realism: options.realism } : {}),
+      ...(options.eventualMs !== undefined ? { eventualMs: options.eventualMs } : {}),
+    });
     const cliConfig = path.join(dir, "cli.tfrc");
     fs.writeFileSync(
       cliConfig,
@@ -244,11 +257,11 @@ export const skipWithoutTerraform: string | false = findTerraform()
  * A workspace (built binary, emulator, temp folder) for the enclosing describe: created before its
  * tests, disposed after. Call inside describe; use the returned getter inside tests.
  */
-export function useWorkspace(label: string): () => TerraformWorkspace {
+export function useWorkspace(label: string, options: WorkspaceOptions = {}): () => TerraformWorkspace {
   let ws: TerraformWorkspace | undefined;
   before(async () => {
     ensureProviderBinary();
-    ws = await TerraformWorkspace.create(label);
+    ws = await TerraformWorkspace.create(label, options);
   });
   after(async () => ws?.dispose());
   return () => {

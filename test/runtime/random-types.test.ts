@@ -8,7 +8,8 @@
 //
 // The sweep: RANDOM_TYPES_COUNT=400 (or "all"), RANDOM_TYPES_SEED=n, RANDOM_TYPES_ONLY=awscc_a,awscc_b,
 // RANDOM_TYPES_OPTIONAL=n (optional attributes per configuration), RANDOM_TYPES_REORDER=1 (reads
-// answer arrays of objects reversed), RANDOM_TYPES_EXTENDED=0 (no drift, replacement or deletion
+// answer arrays of objects reversed), RANDOM_TYPES_REALISM=all|a,b (the emulator's realism profile,
+// seeded by RANDOM_TYPES_REALISM_SEED, default 7), RANDOM_TYPES_EXTENDED=0 (no drift, replacement or deletion
 // behind Terraform's back), RANDOM_TYPES_REPORT=file.json (every outcome, for triage).
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -16,6 +17,9 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { defaultGeneratedDir, resolveSchemasDir } from "../../cfn/paths.js";
 import { seededRandom } from "../../emulator/emulator.js";
+import { realismBehaviours } from "../../emulator/realism/behaviours.js";
+import { CloudControlClient, GetResourceCommand } from "@aws-sdk/client-cloudcontrol";
+import { type Touch, touchesOf } from "./realism-touches.js";
 import { directorySchemaSource } from "../../cfn/schema-source.js";
 import { resources } from "../../generated/index.js";
 import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
@@ -31,6 +35,9 @@ const REPORT = process.env.RANDOM_TYPES_REPORT;
 const OPTIONAL = Number(process.env.RANDOM_TYPES_OPTIONAL ?? 2);
 /** The emulator answers arrays of objects in reverse order, like a service with an order of its own. */
 const REORDER = process.env.RANDOM_TYPES_REORDER === "1";
+/** The emulator's realism profile (emulator/README.md): "all" or a comma-separated list. */
+const REALISM = process.env.RANDOM_TYPES_REALISM;
+const REALISM_SEED = Number(process.env.RANDOM_TYPES_REALISM_SEED ?? 7);
 /** Also drift, replacement and deletion behind Terraform's back. */
 const EXTENDED = process.env.RANDOM_TYPES_EXTENDED !== "0";
 /** Skips may not exceed this share of the types tried. */
@@ -82,17 +89,33 @@ function pickTypes(): Candidate[] {
 
 type Recorded = LifecycleOutcome | { readonly status: "failed"; readonly error: string };
 
-describe(`randomized lifecycle over real types (seed ${SEED})`, () => {
+describe(`randomized lifecycle over real types (seed ${SEED}${REALISM ? `, realism ${REALISM} seed ${REALISM_SEED}` : ""})`, () => {
   const picked = pickTypes();
   const outcomes = new Map<string, Recorded>();
+  /** Under the realism profile: types each behaviour visibly touched, and clean replans. */
+  const touched = new Map<Touch, number>();
+  let cleanReplans = 0;
+  let client: CloudControlClient | undefined;
   let h: RuntimeHarness;
   before(async () => {
-    h = await startRuntime({ reorderArrays: REORDER });
+    h = await startRuntime({
+      reorderArrays: REORDER,
+      ...(REALISM ? { realism: realismBehaviours(REALISM), seed: REALISM_SEED } : {}),
+    });
   });
   after(async () => {
+    client?.destroy();
     await h.close();
     const summary = summarize(outcomes);
     console.log(summary.text);
+    console.log(`clean replans: ${cleanReplans}`);
+    if (REALISM)
+      console.log(
+        `types touched per realism behaviour: ${[...touched.entries()]
+          .sort()
+          .map(([name, n]) => `${name} ${n}`)
+          .join(", ")}`,
+      );
     if (REPORT) fs.writeFileSync(REPORT, JSON.stringify(Object.fromEntries(outcomes), null, 2));
   });
 
@@ -103,7 +126,38 @@ describe(`randomized lifecycle over real types (seed ${SEED})`, () => {
       try {
         const definition = await loadResource(candidate.tfTypeName);
         const run = new LifecycleRun(h, definition, candidate.schema, random, REORDER, EXTENDED);
+        if (REALISM) {
+          client ??= new CloudControlClient({
+            endpoint: h.emulator.url,
+            region: "us-east-1",
+            credentials: { accessKeyId: "any", secretAccessKey: "any" },
+          });
+          const api = client;
+          run.onCreated = async (state) => {
+            const found = await api.send(
+              new GetResourceCommand({ TypeName: candidate.cfnTypeName, Identifier: String(state.id) }),
+            );
+            const sent = h.emulator.control.calls({ operation: "CreateResource" }).at(-1)?.input.DesiredState;
+            const stored = {
+              ...h.emulator.control.getResource(candidate.cfnTypeName, String(state.id))?.properties,
+            };
+            for (const pointer of definition.writeOnlyProperties)
+              delete stored[pointer.replace(/^\/properties\//, "")];
+            const touches = touchesOf({
+              sent: JSON.parse(String(sent)),
+              stored,
+              answer: JSON.parse(found.ResourceDescription?.Properties ?? "{}"),
+              readOnly: definition.readOnlyProperties,
+              notFoundReads: h.emulator.control
+                .calls({ operation: "GetResource", typeName: candidate.cfnTypeName })
+                .filter((call) => call.errorCode?.startsWith("ResourceNotFound")).length,
+            });
+            for (const touch of touches) touched.set(touch, (touched.get(touch) ?? 0) + 1);
+            if (touches.size > 0) t.diagnostic(`realism touched: ${[...touches].sort().join(", ")}`);
+          };
+        }
         const outcome = await run.run(OPTIONAL > 2 || random() < 0.5 ? OPTIONAL : 0);
+        cleanReplans += run.cleanReplans;
         outcomes.set(candidate.tfTypeName, outcome);
         if (outcome.status === "skipped") t.diagnostic(`skipped (${outcome.reason}): ${outcome.detail}`);
         else for (const note of outcome.notes) t.diagnostic(note);

@@ -105,10 +105,22 @@ export const errorsOf = (diagnostics: readonly Diagnostic[] | undefined): string
     .join("\n");
 
 export class TerraformSim {
+  /** The private bytes Terraform stores beside each state (by state object), passed back as it does. */
+  private readonly privates = new WeakMap<object, Uint8Array>();
+
   constructor(
     readonly backend: CloudControlBackend,
     readonly definition: ResourceDefinition,
   ) {}
+
+  /** The private bytes stored with a state this sim returned (empty for any other). */
+  privateOf(state: TfValue): Uint8Array {
+    return isRecord(state) ? (this.privates.get(state) ?? NO_BYTES) : NO_BYTES;
+  }
+
+  private remember(state: TfValue, bytes: Uint8Array | undefined): void {
+    if (isRecord(state) && bytes !== undefined) this.privates.set(state, bytes);
+  }
 
   /** A full config object: the given attributes, null elsewhere. */
   config(values: Record<string, TfValue>): TfRecord {
@@ -140,10 +152,11 @@ export class TerraformSim {
       priorState: prior,
       proposedNewState: proposed,
       config,
-      priorPrivate: NO_BYTES,
+      priorPrivate: this.privateOf(prior),
       providerMeta: null,
       clientCapabilities: CAPABILITIES,
     });
+    this.remember(result.plannedState, result.plannedPrivate ?? this.privateOf(prior));
     const requiresReplace = result.requiresReplace ?? [];
     assertNoViolations(
       "plan",
@@ -174,9 +187,10 @@ export class TerraformSim {
       priorState: prior,
       plannedState: planned,
       config,
-      plannedPrivate: NO_BYTES,
+      plannedPrivate: this.privateOf(planned),
       providerMeta: null,
     });
+    this.remember(result.newState, result.private ?? this.privateOf(planned));
     const diagnostics = result.diagnostics ?? [];
     assertNoViolations(
       "apply",
@@ -195,10 +209,11 @@ export class TerraformSim {
       typeName: this.definition.tfTypeName,
       definition: this.definition,
       currentState: state,
-      private: NO_BYTES,
+      private: this.privateOf(state),
       providerMeta: null,
       clientCapabilities: CAPABILITIES,
     });
+    this.remember(result.newState, result.private ?? this.privateOf(state));
     assertNoViolations(
       "read",
       conformanceErrors(definitionImpliedType(this.definition), result.newState, [], true),
