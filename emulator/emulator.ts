@@ -20,6 +20,7 @@ import { CloudControlService } from "./service/cloud-control-service.js";
 import { EmulatorState } from "./store/state.js";
 import { StateFile } from "./store/state-file.js";
 import { DEFAULT_EVENTUAL_MS, type RealismChoice, realismBehaviours } from "./realism/behaviours.js";
+import { seededRandom } from "./realism/seeded.js";
 import type { EmulatorConfig } from "./types.js";
 
 export const DEFAULT_ACCOUNT_ID = "123456789012";
@@ -73,17 +74,8 @@ export interface RunningEmulator {
   stop(): Promise<void>;
 }
 
-/** mulberry32: a small seeded PRNG so generated ids and fault rates can be reproduced. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (a small seeded PRNG) so generated ids and fault rates can be reproduced. */
+export { seededRandom };
 
 function checkOptions(options: EmulatorOptions): void {
   if (options.accountId !== undefined && !/^[0-9]{12}$/.test(options.accountId)) {

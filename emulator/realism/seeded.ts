@@ -26,9 +26,9 @@ export function chosen(seed: number, parts: readonly string[], share: number): b
   return decisionFraction(seed, parts) < share;
 }
 
-/** mulberry32 started from the decision key: a stream of values fixed by the seed and the parts. */
-export function decisionRandom(seed: number, parts: readonly string[]): () => number {
-  let a = decisionKey(seed, parts);
+/** mulberry32: a small seeded PRNG, a stream of values in [0, 1) fixed by the seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
@@ -36,4 +36,9 @@ export function decisionRandom(seed: number, parts: readonly string[]): () => nu
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** A stream of values fixed by the seed and the parts: mulberry32 started from the decision key. */
+export function decisionRandom(seed: number, parts: readonly string[]): () => number {
+  return seededRandom(decisionKey(seed, parts));
 }

@@ -75,6 +75,27 @@ function newestMtime(dir: string): number[] {
     .map((e) => fs.statSync(path.join(e.parentPath, e.name)).mtimeMs);
 }
 
+/**
+ * The environment every Terraform run of the tests gets: the given CLI configuration, no
+ * checkpoint calls or prompts, emulator credentials, and none of the caller's TF_LOG.
+ */
+export function terraformEnv(cliConfig: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TF_CLI_CONFIG_FILE: cliConfig,
+    CHECKPOINT_DISABLE: "1",
+    TF_IN_AUTOMATION: "1",
+    TF_INPUT: "0",
+    AWS_ACCESS_KEY_ID: "emulator",
+    AWS_SECRET_ACCESS_KEY: "emulator",
+    AWS_REGION: "us-east-1",
+    // The provider runs the SDK; this is the variable @aws-sdk/core reads to skip its Node warning.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+  };
+  delete env.TF_LOG;
+  return env;
+}
+
 const COLORED = new Set(["plan", "apply", "destroy", "import", "refresh", "show"]);
 
 export interface TerraformResult {
@@ -110,20 +131,7 @@ export class TerraformWorkspace {
       cliConfig,
       `provider_installation {\n  dev_overrides {\n    "hashicorp/awscc" = ${JSON.stringify(path.dirname(providerBinary))}\n  }\n  direct {}\n}\n`,
     );
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      TF_CLI_CONFIG_FILE: cliConfig,
-      CHECKPOINT_DISABLE: "1",
-      TF_IN_AUTOMATION: "1",
-      TF_INPUT: "0",
-      AWS_ACCESS_KEY_ID: "emulator",
-      AWS_SECRET_ACCESS_KEY: "emulator",
-      AWS_REGION: "us-east-1",
-      // The provider runs the SDK; this is the variable @aws-sdk/core reads to skip its Node warning.
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
-    };
-    delete env.TF_LOG;
-    return new TerraformWorkspace(dir, emulator, env);
+    return new TerraformWorkspace(dir, emulator, terraformEnv(cliConfig));
   }
 
   /**

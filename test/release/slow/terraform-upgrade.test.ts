@@ -17,7 +17,12 @@ import { olderSchemasDir, repoRoot, resolveGenerateSchemasDir } from "../../../c
 import { type RunningEmulator, startEmulator } from "../../../emulator/emulator.js";
 import type { DriftChange } from "../../../emulator/control/control.js";
 import type { DiffReport } from "../../../generator/diff/diff-report.js";
-import { ensureProviderBinary, providerBinary, skipWithoutTerraform } from "../../e2e/harness.js";
+import {
+  ensureProviderBinary,
+  providerBinary,
+  skipWithoutTerraform,
+  terraformEnv,
+} from "../../e2e/harness.js";
 import { expectationFor } from "../upgrade/expectations.js";
 import { buildSnapshotProvider } from "../upgrade/snapshot-build.js";
 import { addressOf, type FixtureBlock, PLANNABLE, REFUSED, renderBlock } from "../upgrade/fixture.js";
@@ -189,18 +194,7 @@ describe("upgrading from the provider of the older snapshot", { skip: skipWithou
       cliConfig,
       `provider_installation {\n  filesystem_mirror {\n    path = ${JSON.stringify(path.join(dir, "mirror"))}\n  }\n}\n`,
     );
-    env = {
-      ...process.env,
-      TF_CLI_CONFIG_FILE: cliConfig,
-      CHECKPOINT_DISABLE: "1",
-      TF_IN_AUTOMATION: "1",
-      TF_INPUT: "0",
-      AWS_ACCESS_KEY_ID: "emulator",
-      AWS_SECRET_ACCESS_KEY: "emulator",
-      AWS_REGION: "us-east-1",
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
-    };
-    delete env.TF_LOG;
+    env = terraformEnv(cliConfig);
     delete env.TF_PLUGIN_CACHE_DIR;
     const stateFile = path.join(dir, "service-state.json");
     emulator = await startEmulator({ port: 0, seed: 7, schemasDir: old.cfnSchemas, stateFile });
