@@ -2,7 +2,8 @@
 // out (the `defaults` behaviour), and the smallest value a required property can take. Strings,
 // numbers and ids come from the emulator's plausible-value generator (ARNs, ids, names, pattern
 // samples); enums and booleans are picked by the seeded stream; objects get their required members
-// only; a oneOf/anyOf node takes its first branch.
+// only, and one with members but none required gets no sample; a oneOf/anyOf node takes its first
+// branch.
 import { type GenerationContext, plausibleValue } from "../generate/plausible-values.js";
 import { resolveRefs, typesOf } from "../generate/schema-nodes.js";
 import { isJsonObject } from "../schema/pointers.js";
@@ -94,7 +95,11 @@ function sampleAt(request: SampleRequest, depth: number): JsonValue | undefined 
         if (value === undefined) return undefined;
         out[name] = value;
       }
-      return out;
+      // An object with members but none required gets no sample: its smallest value would be `{}`,
+      // which no service answers for a structured value (AWS::IoT::TopicRule's AssetPropertyVariant
+      // needs one of its four members, which the schema cannot say), and which a provider rightly
+      // leaves out when it sends the value back.
+      return Object.keys(properties).length > 0 && Object.keys(out).length === 0 ? undefined : out;
     }
     default:
       return undefined;
