@@ -135,6 +135,9 @@ function shapeValues(
       return prior !== null && priorValue === null && isEmptyCollection(fallback) ? null : fallback;
     }
     if (value === null || isUnknown(value)) return value;
+    // A nested value the configuration leaves out (a computed one the service chose) is the
+    // service's: defaults inside it would plan a change nobody configured, after every refresh.
+    if (configured === null && priorValue !== null) return value;
     let next = mapNested(attribute.type, value, configured, priorValue, [], (v) =>
       shapeValues(v.attributes, v.planned, v.config, v.prior),
     );

@@ -423,4 +423,21 @@ describe("service forms the realism profile models on reads", () => {
     assert.equal((created.state as TfRecord).retention_in_days, 731, "filled from the answer");
     assert.equal((await sim.plan(config, created.state)).action, "noop");
   });
+
+  test("defaults: an object the service chose keeps its members as answered, not the schema's defaults for them", async () => {
+    // DeletionProtection.Mode defaults to DISABLED in the schema; the service answers ENABLED.
+    const definition = await loadResource("awscc_verifiedpermissions_policy_store");
+    const sim = h.sim(definition);
+    const config = objectOf(definition.attributes, { validation_settings: { mode: "OFF" } });
+    const created = await create(h, sim, config, ({ identifier, properties }) =>
+      h.emulator.control.driftUpdate(definition.cfnTypeName, identifier, {
+        properties: { ...properties, DeletionProtection: { Mode: "ENABLED" } },
+      }),
+    );
+    assert.deepEqual(
+      { ...((created.state as TfRecord).deletion_protection as TfRecord) },
+      { mode: "ENABLED" },
+    );
+    assert.equal((await sim.plan(config, created.state)).action, "noop");
+  });
 });

@@ -65,18 +65,7 @@ function proposeAttribute(attribute: Attribute, prior: TfValue, config: TfValue)
       // Terraform pairs each configured element with a prior element that agrees on what is configured.
       const priorItems = Array.isArray(prior) ? [...prior] : [];
       return config.map((item) => {
-        const index = priorItems.findIndex(
-          (candidate) =>
-            isRecord(candidate) &&
-            isRecord(item) &&
-            Object.keys(nested).every((n) => {
-              const configured = item[n] ?? null;
-              return (
-                configured === null ||
-                valueEquals(attributeCtyType((nested[n] as Attribute).type), candidate[n], configured)
-              );
-            }),
-        );
+        const index = priorItems.findIndex((candidate) => agreesWithConfig(nested, candidate, item));
         const partner = index >= 0 ? priorItems.splice(index, 1)[0] : null;
         return proposedNewState(nested, partner ?? null, item);
       });
@@ -84,6 +73,22 @@ function proposeAttribute(attribute: Attribute, prior: TfValue, config: TfValue)
     default:
       return config;
   }
+}
+
+/**
+ * A prior set element agrees with a configured one where everything configured is equal; like
+ * Terraform, this looks inside nested objects, so a member left out there may hold any prior value.
+ */
+function agreesWithConfig(attributes: Attributes, prior: TfValue, config: TfValue): boolean {
+  if (!isRecord(prior) || !isRecord(config)) return false;
+  return Object.keys(attributes).every((n) => {
+    const type = (attributes[n] as Attribute).type;
+    const configured = config[n] ?? null;
+    if (configured === null) return true;
+    if (type.kind === "object" && isRecord(configured))
+      return agreesWithConfig(type.attributes, prior[n] ?? null, configured);
+    return valueEquals(attributeCtyType(type), prior[n] ?? null, configured);
+  });
 }
 
 export interface PlanOutcome {
