@@ -1,9 +1,9 @@
-// JSON-string attributes (free-form objects carried as text): two texts are the same value when
-// they parse to semantically equal documents (whitespace, key order, number spelling aside), i.e.
-// when their canonical texts are equal; IAM policy documents inside them are compared by meaning
-// (policy-document.ts). prior-spelling.ts compares JSON strings this way. JSON text standing for a
-// structured schema part (`structured` in its type) is compared without members holding `[]`
-// (structured-json.ts); free-form JSON keeps every member.
+// JSON-string attributes (free-form documents, or recursive definitions, carried as text): two
+// texts are the same value when they parse to semantically equal documents (whitespace, key order,
+// number spelling aside), i.e. when their canonical texts are equal; IAM policy documents inside
+// them are compared by meaning (policy-document.ts). prior-spelling.ts compares JSON strings this
+// way. JSON text standing for a structured schema part (`structured` in its type) is compared
+// without members holding `[]` (structured-json.ts); free-form JSON keeps every member.
 import {
   canonicalJson,
   isJsonDocObject,
