@@ -31,10 +31,16 @@ export function jsonLiteral(value: JsonValue): string {
   return `{ ${entries.map(([k, v]) => `${propertyKey(k)}: ${jsonLiteral(v)}`).join(", ")} }`;
 }
 
+/** The define.ts name of a string type: `string`, `json`, `structuredJson` or `rfc3339`. */
+function stringConstructor(e: ElementType & { kind: "string" }): string {
+  if (e.structured) return "structuredJson";
+  return e.flavor === "plain" ? "string" : e.flavor;
+}
+
 export function elementCode(e: ElementType): string {
   switch (e.kind) {
     case "string":
-      return `${NS}.elem.${e.flavor === "plain" ? "string" : e.flavor}`;
+      return `${NS}.elem.${stringConstructor(e)}`;
     case "bool":
     case "int64":
     case "float64":
@@ -92,7 +98,7 @@ const CONSTRUCTOR: Readonly<Record<string, string>> = {
 };
 
 function constructorName(a: Attribute): string {
-  if (a.type.kind === "string") return a.type.flavor === "plain" ? "string" : a.type.flavor;
+  if (a.type.kind === "string") return stringConstructor(a.type);
   return CONSTRUCTOR[a.type.kind]!;
 }
 

@@ -88,6 +88,8 @@ function primitiveElement(r: Resolved): ElementType | undefined {
 }
 
 const JSON_STRING: ElementType = { kind: "string", flavor: "json" };
+/** A recursive definition cut into text: JSON with the definition's fixed structure. */
+const STRUCTURED_JSON: ElementType = { kind: "string", flavor: "json", structured: true };
 
 const hasKeys = (o: object | undefined): o is object =>
   o !== undefined && o !== null && Object.keys(o).length > 0;
@@ -261,7 +263,7 @@ export class AttributeWalker {
       kind: "recursion-cut",
       message: `recursive definition ${resolved.recursiveRef} cut here: the value is a JSON string`,
     });
-    return { type: JSON_STRING, validators: [] };
+    return { type: STRUCTURED_JSON, validators: [] };
   }
 
   private shape(resolved: Resolved, pointer: string, parent: Parent): Shape {
@@ -323,7 +325,7 @@ export class AttributeWalker {
 
     if (items.recursiveRef) {
       this.recursionCut(items, itemsPointer);
-      return withKind({ kind: collection, element: JSON_STRING });
+      return withKind({ kind: collection, element: STRUCTURED_JSON });
     }
     const element = primitiveElement(items);
     if (element) {

@@ -1,7 +1,9 @@
-// JSON-string attributes (free-form objects carried as text): two texts are the same value when
-// they parse to semantically equal documents (whitespace, key order, number spelling aside), i.e.
-// when their canonical texts are equal; IAM policy documents inside them are compared by meaning
-// (policy-document.ts). prior-spelling.ts compares JSON strings this way.
+// JSON-string attributes (free-form documents, or recursive definitions, carried as text): two
+// texts are the same value when they parse to semantically equal documents (whitespace, key order,
+// number spelling aside), i.e. when their canonical texts are equal; IAM policy documents inside
+// them are compared by meaning (policy-document.ts). prior-spelling.ts compares JSON strings this
+// way. JSON text standing for a structured schema part (`structured` in its type) is compared
+// without members holding `[]` (structured-json.ts); free-form JSON keeps every member.
 import {
   canonicalJson,
   isJsonDocObject,
@@ -11,11 +13,16 @@ import {
   parseJsonDoc,
 } from "./json-doc.js";
 import { isPolicyDocument, policiesEquivalent } from "./policy-document.js";
+import { withoutEmptyListMembers } from "./structured-json.js";
+
+/** The document as compared: a structured one without its empty-list members. */
+const comparable = (doc: JsonDoc, structured: boolean): JsonDoc =>
+  structured ? withoutEmptyListMembers(doc) : doc;
 
 /** The canonical text of a JSON string, or undefined when it is not valid JSON. */
-export function canonicalJsonText(text: string): string | undefined {
+export function canonicalJsonText(text: string, structured = false): string | undefined {
   try {
-    return canonicalJson(parseJsonDoc(text));
+    return canonicalJson(comparable(parseJsonDoc(text), structured));
   } catch (error) {
     if (error instanceof JsonDocError) return undefined;
     throw error;
@@ -25,14 +32,15 @@ export function canonicalJsonText(text: string): string | undefined {
 /**
  * Two JSON texts mean the same: equal documents, or documents whose IAM policies (at any depth)
  * are equivalent (policy-document.ts). Texts that are not JSON are the same only when identical.
+ * `structured`: the texts stand for a structured schema part (structured-json.ts).
  */
-export function jsonTextsEquivalent(a: string, b: string): boolean {
+export function jsonTextsEquivalent(a: string, b: string, structured = false): boolean {
   if (a === b) return true;
   let left: JsonDoc;
   let right: JsonDoc;
   try {
-    left = parseJsonDoc(a);
-    right = parseJsonDoc(b);
+    left = comparable(parseJsonDoc(a), structured);
+    right = comparable(parseJsonDoc(b), structured);
   } catch (error) {
     if (error instanceof JsonDocError) return false;
     throw error;

@@ -43,7 +43,7 @@ export function meaningKey(type: AttributeType, value: TfValue): string {
   switch (type.kind) {
     case "string":
       if (type.flavor === "json" && typeof value === "string") {
-        const canonical = canonicalJsonText(value);
+        const canonical = canonicalJsonText(value, type.structured === true);
         if (canonical !== undefined) return `j${canonical}`;
       }
       return `s${JSON.stringify(value)}`;
@@ -86,7 +86,7 @@ export function sameMeaning(type: AttributeType, a: TfValue, b: TfValue): boolea
       // Role's AssumeRolePolicyDocument): services answer it as an object, read back as its text.
       return (
         (type.flavor === "json" || (looksLikeJsonDocument(a) && looksLikeJsonDocument(b))) &&
-        jsonTextsEquivalent(a, b)
+        jsonTextsEquivalent(a, b, type.structured === true)
       );
     case "list":
       return sameItems(a, b, (x, y) => sameMeaning(type.element, x, y), true);

@@ -20,6 +20,7 @@ export type AttributeOptions = Omit<Attribute, "cfnName" | "type">;
 export const elem = {
   string: { kind: "string", flavor: "plain" },
   json: { kind: "string", flavor: "json" },
+  structuredJson: { kind: "string", flavor: "json", structured: true },
   rfc3339: { kind: "string", flavor: "rfc3339" },
   bool: { kind: "bool" },
   int64: { kind: "int64" },
@@ -37,6 +38,8 @@ const primitive =
 export const string = primitive(elem.string);
 /** A JSON document carried as a string; semantically equal documents are no change. */
 export const json = primitive(elem.json);
+/** A recursive schema part carried as JSON text: a member holding `[]` is no change from an absent one. */
+export const structuredJson = primitive(elem.structuredJson);
 export const rfc3339 = primitive(elem.rfc3339);
 export const bool = primitive(elem.bool);
 export const int64 = primitive(elem.int64);

@@ -7,7 +7,16 @@ export type StringFlavor = "plain" | "json" | "rfc3339";
 
 /** Element types of primitive collections (ListAttribute/SetAttribute/MapAttribute in the Go framework). */
 export type ElementType =
-  | { readonly kind: "string"; readonly flavor: StringFlavor }
+  | {
+      readonly kind: "string";
+      readonly flavor: StringFlavor;
+      /**
+       * JSON text standing for a part of the schema with a fixed structure (a recursive definition
+       * cut into text), not a free-form document: there a member holding `[]` means the same as an
+       * absent one, as for structured attributes (runtime/convert/structured-json.ts).
+       */
+      readonly structured?: true;
+    }
   | { readonly kind: "bool" }
   | { readonly kind: "int64" }
   | { readonly kind: "float64" }
