@@ -8,7 +8,9 @@
 import type { Attribute, Attributes } from "../../terraform/schema/types.js";
 import { attributeCtyType } from "../../terraform/values/implied-type.js";
 import {
+  canonicalKey,
   isRecord,
+  isUnknown,
   isWhollyKnown,
   makeRecord,
   type TfRecord,
@@ -43,16 +45,16 @@ export function fillFromPartner(
 }
 
 /**
- * A partner among `candidates` for every target, each candidate used once (a perfect matching,
- * found by augmenting paths, so a target that could take several candidates never leaves another
- * without one), or null when there is none. `pairs` is asked at most once per pair.
+ * A partner for every target, each candidate used once (a perfect matching, found by augmenting
+ * paths, so a target that could take several candidates never leaves another without one), or null
+ * when there is none. Target t looks only at `shortlists[t]`; `pairs` is asked at most once per pair.
  */
 export function pairEveryTarget(
-  targets: number,
+  shortlists: readonly (readonly number[])[],
   candidates: number,
   pairs: (target: number, candidate: number) => boolean,
 ): number[] | null {
-  if (targets !== candidates) return null;
+  if (shortlists.length !== candidates) return null;
   const known = new Map<number, boolean>();
   const agrees = (t: number, c: number): boolean => {
     const key = t * candidates + c;
@@ -64,10 +66,10 @@ export function pairEveryTarget(
     return answer;
   };
   const owner = new Array<number>(candidates).fill(-1);
-  const assign = (t: number, visited: boolean[]): boolean => {
-    for (let c = 0; c < candidates; c++) {
-      if (visited[c] || !agrees(t, c)) continue;
-      visited[c] = true;
+  const assign = (t: number, visited: Set<number>): boolean => {
+    for (const c of shortlists[t] ?? []) {
+      if (visited.has(c) || !agrees(t, c)) continue;
+      visited.add(c);
       const previous = owner[c] as number;
       if (previous === -1 || assign(previous, visited)) {
         owner[c] = t;
@@ -76,14 +78,49 @@ export function pairEveryTarget(
     }
     return false;
   };
-  for (let t = 0; t < targets; t++) {
-    if (!assign(t, new Array<boolean>(candidates).fill(false))) return null;
+  for (let t = 0; t < shortlists.length; t++) {
+    if (!assign(t, new Set<number>())) return null;
   }
-  const partners = new Array<number>(targets).fill(-1);
+  const partners = new Array<number>(shortlists.length).fill(-1);
   owner.forEach((t, c) => {
     partners[t] = c;
   });
   return partners;
+}
+
+/**
+ * For each configured element, the prior elements worth trying: those with its values of the plain
+ * scalar members every configured element sets (a planned element keeps what is configured, so an
+ * element with another value there can never equal it). Makes pairing a long list about linear.
+ */
+export function shortlistsByKeyMembers(
+  attributes: Attributes,
+  configItems: readonly TfRecord[],
+  priorItems: readonly TfRecord[],
+): number[][] {
+  const keyMembers = Object.keys(attributes).filter((name) => {
+    const type = (attributes[name] as Attribute).type;
+    const scalar = type.kind === "bool" || type.kind === "int64" || type.kind === "float64";
+    if (!scalar && !(type.kind === "string" && type.flavor === "plain")) return false;
+    return configItems.every((item) => {
+      const value = item[name] ?? null;
+      return value !== null && !isUnknown(value);
+    });
+  });
+  const keyOf = (item: TfRecord): string =>
+    JSON.stringify(
+      keyMembers.map((name) =>
+        canonicalKey(attributeCtyType((attributes[name] as Attribute).type), item[name] ?? null),
+      ),
+    );
+  const byKey = new Map<string, number[]>();
+  priorItems.forEach((item, c) => {
+    const key = keyOf(item);
+    const bucket = byKey.get(key);
+    if (bucket) bucket.push(c);
+    else byKey.set(key, [c]);
+  });
+  return configItems.map((item) => byKey.get(keyOf(item)) ?? []);
 }
 
 /**
@@ -105,15 +142,16 @@ export function everyElementPairs(
   const priorItems = prior as readonly TfValue[];
   const configItems = config as readonly TfValue[];
   if (plannedItems.length !== priorItems.length || configItems.length !== plannedItems.length) return false;
-  if (![...plannedItems, ...priorItems].every(isRecord)) return false;
+  if (![...plannedItems, ...priorItems, ...configItems].every(isRecord)) return false;
+  const configRecords = configItems as readonly TfRecord[];
+  const priorRecords = priorItems as readonly TfRecord[];
   const elementType = attributeCtyType({ kind: "object", attributes });
-  const pairing = pairEveryTarget(plannedItems.length, priorItems.length, (t, c) => {
-    const configured = configItems[t] ?? null;
-    const configRecord = isRecord(configured) ? configured : null;
-    if (configured !== null && configRecord === null) return false; // an unknown element
-    const partner = priorItems[c] as TfRecord;
-    const filled = fillFromPartner(attributes, plannedItems[t] as TfRecord, configRecord, partner);
-    const element = planElement(filled, configRecord, partner);
+  const shortlists = shortlistsByKeyMembers(attributes, configRecords, priorRecords);
+  const pairing = pairEveryTarget(shortlists, priorRecords.length, (t, c) => {
+    const configured = configRecords[t] as TfRecord;
+    const partner = priorRecords[c] as TfRecord;
+    const filled = fillFromPartner(attributes, plannedItems[t] as TfRecord, configured, partner);
+    const element = planElement(filled, configured, partner);
     return isWhollyKnown(element) && valueEquals(elementType, element, partner);
   });
   return pairing !== null;
