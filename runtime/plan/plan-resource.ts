@@ -20,6 +20,7 @@ import {
 import { mapNested } from "./nested.js";
 import { readOnlyElementMembers, unknownRegeneratedMembers } from "./regenerated-members.js";
 import { multisetPlanValue } from "../state/multiset.js";
+import { everyElementPairs } from "./unordered-list.js";
 import { planRemovals } from "./removed-attributes.js";
 import { type Unknowable, unknowableWhenNull, withoutUnknowable } from "./unknowable.js";
 import { type DefaultTags, NO_DEFAULT_TAGS, planTagsAll } from "../tags/tags-all-state.js";
@@ -138,12 +139,24 @@ function shapeValues(
     // A nested value the configuration leaves out (a computed one the service chose) is the
     // service's: defaults inside it would plan a change nobody configured, after every refresh.
     if (configured === null && priorValue !== null) return value;
-    let next = mapNested(attribute.type, value, configured, priorValue, [], (v) =>
+    const next = mapNested(attribute.type, value, configured, priorValue, [], (v) =>
       shapeValues(v.attributes, v.planned, v.config, v.prior),
     );
-    if (hasPlanModifier(attribute, "multiset"))
-      next = multisetPlanValue(attributeCtyType(attribute.type), next, priorValue);
-    return next;
+    if (!hasPlanModifier(attribute, "multiset")) return next;
+    const kept = multisetPlanValue(attributeCtyType(attribute.type), next, priorValue);
+    if (kept !== next || attribute.type.kind !== "listNested") return kept;
+    // The prior in another order (after an import): Terraform filled each element's unset members
+    // from the prior element at the same position; pair the elements by what they describe instead.
+    const nested = attribute.type.attributes;
+    const samePlan = everyElementPairs(
+      nested,
+      value,
+      configured,
+      priorValue,
+      (element, elementConfig, partner) =>
+        shapeValues(nested, keepPriorSpelling(nested, element, partner) as TfRecord, elementConfig, partner),
+    );
+    return samePlan ? priorValue : next;
   });
 }
 

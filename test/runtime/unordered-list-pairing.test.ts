@@ -1,0 +1,270 @@
+// A nested list CloudFormation keeps in no order (insertionOrder false), with members the service
+// fills in (its defaults), read in the service's order: Terraform's proposed new state fills each
+// element's unset members from the prior element at the same position, so the plan pairs each
+// element with the prior element it describes before comparing (runtime/plan/unordered-list.ts,
+// docs/runtime.md#plan-time-rules). The pure rule first, then through the emulator with an import.
+import assert from "node:assert/strict";
+import { after, afterEach, before, describe, test } from "node:test";
+import {
+  everyElementPairs,
+  fillFromPartner,
+  pairEveryTarget,
+  shortlistsByKeyMembers,
+} from "../../runtime/plan/unordered-list.js";
+import { planResource } from "../../runtime/plan/plan-resource.js";
+import * as a from "../../terraform/schema/define.js";
+import type { Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
+import { makeRecord, type TfRecord, type TfValue } from "../../terraform/values/index.js";
+import type { JsonObject } from "../../emulator/types.js";
+import { definitionOf, objectOf } from "./fixtures.js";
+import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
+import { errorsOf, proposedNewState } from "./terraform.js";
+
+const record = (entries: Record<string, TfValue>): TfRecord => makeRecord(Object.entries(entries));
+
+// The shape of awscc_entityresolution_schema_mapping.mapped_input_fields.
+const fieldAttributes: Attributes = {
+  field_name: a.string("FieldName", { required: true }),
+  type: a.string("Type", { required: true }),
+  hashed: a.bool("Hashed", { optional: true, computed: true }),
+  note: a.string("Note", { optional: true }),
+  options: a.object(
+    "Options",
+    { optional: true },
+    { level: a.string("Level", { optional: true, computed: true }) },
+  ),
+};
+const field = (values: Record<string, TfValue>): TfRecord =>
+  record({ field_name: null, type: null, hashed: null, note: null, options: null, ...values });
+
+describe("fillFromPartner", () => {
+  test("takes the partner's computed members the configuration leaves null, also inside a configured object", () => {
+    const config = field({ field_name: "a", type: "NAME", options: record({ level: null }) });
+    const planned = field({
+      field_name: "a",
+      type: "NAME",
+      hashed: true,
+      options: record({ level: "wrong" }),
+    });
+    const partner = field({
+      field_name: "a",
+      type: "NAME",
+      hashed: false,
+      note: "n",
+      options: record({ level: "x" }),
+    });
+    const filled = fillFromPartner(fieldAttributes, planned, config, partner);
+    assert.equal(filled.hashed, false, "computed and unset: the partner's");
+    assert.equal(
+      filled.note,
+      null,
+      "not computed: stays as configured (null), a change if the partner has one",
+    );
+    assert.equal((filled.options as TfRecord).level, "x");
+  });
+
+  test("keeps what the configuration sets", () => {
+    const config = field({ field_name: "a", type: "NAME", hashed: true });
+    const partner = field({ field_name: "b", type: "EMAIL", hashed: false });
+    const filled = fillFromPartner(fieldAttributes, config, config, partner);
+    assert.deepEqual({ ...filled }, { ...config });
+  });
+});
+
+describe("pairEveryTarget", () => {
+  const all = (targets: number, candidates: number): number[][] =>
+    Array.from({ length: targets }, () => Array.from({ length: candidates }, (_, c) => c));
+
+  test("finds a pairing where taking the first fit would leave a target without one", () => {
+    // Target 0 fits candidates 0 and 1, target 1 only candidate 0.
+    const fits = [
+      [true, true],
+      [true, false],
+    ];
+    assert.deepEqual(
+      pairEveryTarget(all(2, 2), 2, (t, c) => fits[t]![c]!),
+      [1, 0],
+    );
+  });
+
+  test("none when a target fits no free candidate, or the counts differ", () => {
+    assert.equal(
+      pairEveryTarget(all(2, 2), 2, (_t, c) => c === 0),
+      null,
+    );
+    assert.equal(
+      pairEveryTarget(all(2, 3), 3, () => true),
+      null,
+    );
+  });
+
+  test("a target looks only at its shortlist", () => {
+    assert.deepEqual(
+      pairEveryTarget([[1], [0]], 2, () => true),
+      [1, 0],
+    );
+    assert.equal(
+      pairEveryTarget([[0], [0]], 2, () => true),
+      null,
+    );
+  });
+});
+
+describe("shortlistsByKeyMembers", () => {
+  test("prior elements with the plain scalar values every configured element sets", () => {
+    const config = [field({ field_name: "z", type: "NAME" }), field({ field_name: "a", type: null })];
+    const prior = [
+      field({ field_name: "a", type: "EMAIL" }),
+      field({ field_name: "z", type: "NAME" }),
+      field({ field_name: "z", type: "EMAIL" }),
+    ];
+    // `type` is not set in every configured element, so only field_name narrows the choice.
+    assert.deepEqual(shortlistsByKeyMembers(fieldAttributes, config, prior), [[1, 2], [0]]);
+  });
+});
+
+describe("everyElementPairs", () => {
+  const asIs = (planned: TfRecord): TfRecord => planned;
+  const config = [field({ field_name: "z", type: "NAME" }), field({ field_name: "a", type: "EMAIL" })];
+  // The service's order, with its default for `hashed`: false for z, true for a.
+  const prior = [
+    field({ field_name: "a", type: "EMAIL", hashed: true }),
+    field({ field_name: "z", type: "NAME", hashed: false }),
+  ];
+  // Terraform's proposed new state: unset members filled from the prior element at the same position.
+  const proposed = [
+    field({ field_name: "z", type: "NAME", hashed: true }),
+    field({ field_name: "a", type: "EMAIL", hashed: false }),
+  ];
+
+  test("every element pairs with the prior element it describes", () => {
+    assert.equal(everyElementPairs(fieldAttributes, proposed, config, prior, asIs), true);
+  });
+
+  test("a configured member the prior element does not have is a change", () => {
+    const changed = [config[0]!, field({ field_name: "a", type: "EMAIL", hashed: false })];
+    assert.equal(everyElementPairs(fieldAttributes, changed, changed, prior, asIs), false);
+  });
+
+  test("a non-computed member the prior has but the configuration leaves out is a change", () => {
+    const withNote = [prior[0]!, field({ field_name: "z", type: "NAME", hashed: false, note: "n" })];
+    assert.equal(everyElementPairs(fieldAttributes, proposed, config, withNote, asIs), false);
+  });
+
+  test("an element added or removed is a change", () => {
+    assert.equal(
+      everyElementPairs(fieldAttributes, proposed.slice(0, 1), config.slice(0, 1), prior, asIs),
+      false,
+    );
+  });
+
+  test("through planResource: the plan keeps the prior value, and a real change still shows", () => {
+    const definition = definitionOf({
+      fields: a.listNested("Fields", { required: true, planModifiers: [a.multiset()] }, fieldAttributes),
+    });
+    const priorState = record({ id: "x", fields: prior });
+    const plan = (configured: TfRecord) =>
+      planResource({
+        definition,
+        prior: priorState,
+        proposed: proposedNewState(definition.attributes, priorState, configured),
+        config: configured,
+      }).planned;
+    assert.equal(plan(record({ id: null, fields: config })), priorState);
+    const hashedZ = [field({ field_name: "z", type: "NAME", hashed: true }), config[1]!];
+    const planned = plan(record({ id: null, fields: hashedZ })) as TfRecord;
+    assert.notEqual(planned, priorState);
+    assert.deepEqual(
+      (planned.fields as TfRecord[]).map((f) => [f.field_name, f.hashed]),
+      [
+        ["z", true],
+        ["a", false],
+      ],
+      "as Terraform proposed",
+    );
+  });
+});
+
+describe("an unordered nested list the service sorts and fills in, through the emulator", () => {
+  const TYPE = "AWS::EntityResolution::SchemaMapping";
+  let h: RuntimeHarness;
+  let definition: ResourceDefinition;
+  let fields: Attributes;
+  before(async () => {
+    // The service answers insertionOrder-false arrays sorted by their JSON text.
+    h = await startRuntime({ realism: ["order"] });
+    definition = await loadResource("awscc_entityresolution_schema_mapping");
+    const type = definition.attributes.mapped_input_fields?.type;
+    assert.ok(type && type.kind === "listNested");
+    fields = type.attributes;
+  });
+  after(async () => {
+    await h.close();
+  });
+  afterEach(() => h.emulator.control.reset());
+
+  const configWith = (hashedFirst: boolean | null): TfRecord =>
+    objectOf(definition.attributes, {
+      schema_name: "people",
+      mapped_input_fields: [
+        objectOf(fields, { field_name: "zfirst", type: "NAME_FIRST", hashed: hashedFirst }),
+        objectOf(fields, { field_name: "mmiddle", type: "NAME_MIDDLE" }),
+        objectOf(fields, { field_name: "alast", type: "NAME_LAST" }),
+      ],
+    });
+
+  /** The service's defaults for Hashed, which the configuration leaves out: true for zfirst, false for alast. */
+  const SERVICE_HASHED: Record<string, boolean> = { zfirst: true, alast: false };
+  function addServiceDefaults(): void {
+    const stored = h.emulator.control.getResource(TYPE, "people");
+    assert.ok(stored);
+    const mapped = (stored.properties.MappedInputFields as JsonObject[]).map((f) => {
+      const hashed = SERVICE_HASHED[String(f.FieldName)];
+      return hashed === undefined ? f : { ...f, Hashed: hashed };
+    });
+    h.emulator.control.driftUpdate(TYPE, "people", {
+      properties: { ...stored.properties, MappedInputFields: mapped },
+    });
+  }
+
+  test("imported in the service's order with its defaults: the plan is empty, and a real change still plans", async () => {
+    const sim = h.sim(definition);
+    const config = configWith(null);
+    const created = await sim.applyConfig(config, null);
+    assert.equal(errorsOf(created.diagnostics), "");
+    addServiceDefaults();
+
+    const imported = await sim.importId("people");
+    assert.equal(errorsOf(imported.diagnostics), "");
+    const importedFields = (imported.state as TfRecord).mapped_input_fields as TfRecord[];
+    assert.deepEqual(
+      importedFields.map((f) => [f.field_name, f.hashed]),
+      [
+        ["alast", false],
+        ["mmiddle", null],
+        ["zfirst", true],
+      ],
+      "the service's order, not the configured one, and its defaults",
+    );
+    const plan = await sim.plan(config, imported.state);
+    assert.equal(errorsOf(plan.diagnostics), "");
+    assert.deepEqual(plan.requiresReplace, []);
+    assert.equal(plan.action, "noop");
+
+    // Setting a member to another value than the service's is still a change.
+    const update = await sim.plan(configWith(false), imported.state);
+    assert.equal(errorsOf(update.diagnostics), "");
+    assert.equal(update.action, "update");
+  });
+
+  test("refreshed after the service filled in its defaults: the plan is empty", async () => {
+    const sim = h.sim(definition);
+    const config = configWith(null);
+    const created = await sim.applyConfig(config, null);
+    assert.equal(errorsOf(created.diagnostics), "");
+    addServiceDefaults();
+    const read = await sim.read(created.state);
+    assert.equal(errorsOf(read.diagnostics), "");
+    assert.equal((await sim.plan(config, read.state)).action, "noop");
+  });
+});
