@@ -150,8 +150,16 @@ export class TerraformWorkspace {
       cliConfig,
       providerInstallation === "" ? "" : `provider_installation {\n${providerInstallation}\n}\n`,
     );
-    Object.assign(ws.env, extraEnv);
+    ws.setEnv(extraEnv);
     return ws;
+  }
+
+  /** Sets (or, with undefined, removes) environment variables of the Terraform commands run from now on. */
+  setEnv(extra: NodeJS.ProcessEnv): void {
+    for (const [name, value] of Object.entries(extra)) {
+      if (value === undefined) delete this.env[name];
+      else this.env[name] = value;
+    }
   }
 
   /** Like configure, with the provider's source address and version constraint given. */
