@@ -24,7 +24,7 @@ export type MsgpackNode =
 
 export class MsgpackFormatError extends Error {}
 
-const MAX_DEPTH = 512;
+export const MAX_DEPTH = 512;
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** Reads exactly one MessagePack item; trailing bytes are an error. */
@@ -37,7 +37,8 @@ export function readMsgpack(bytes: Uint8Array): MsgpackNode {
   return node;
 }
 
-class Reader {
+/** A cursor over MessagePack bytes: whole items (read), or a container's header alone (for typed decoding). */
+export class Reader {
   position = 0;
   private readonly view: DataView;
   constructor(private readonly bytes: Uint8Array) {
@@ -120,6 +121,48 @@ class Reader {
           `invalid MessagePack byte 0x${head.toString(16)} at ${this.position - 1}`,
         );
     }
+  }
+
+  /** The next byte, not consumed. */
+  peek(): number {
+    this.ensure(1);
+    return this.bytes[this.position] as number;
+  }
+
+  /** The element count of the array that starts here (consumed), or undefined when none starts here. */
+  arrayHeader(): number | undefined {
+    const head = this.peek();
+    let length: number | undefined;
+    if (head >= 0x90 && head <= 0x9f) {
+      this.position += 1;
+      length = head & 0x0f;
+    } else if (head === 0xdc) {
+      this.position += 1;
+      length = this.u16();
+    } else if (head === 0xdd) {
+      this.position += 1;
+      length = this.u32();
+    }
+    if (length !== undefined) this.ensure(length);
+    return length;
+  }
+
+  /** The entry count of the map that starts here (consumed), or undefined when none starts here. */
+  mapHeader(): number | undefined {
+    const head = this.peek();
+    let length: number | undefined;
+    if (head >= 0x80 && head <= 0x8f) {
+      this.position += 1;
+      length = head & 0x0f;
+    } else if (head === 0xde) {
+      this.position += 1;
+      length = this.u16();
+    } else if (head === 0xdf) {
+      this.position += 1;
+      length = this.u32();
+    }
+    if (length !== undefined) this.ensure(length * 2);
+    return length;
   }
 
   private array(length: number, depth: number): MsgpackNode[] {

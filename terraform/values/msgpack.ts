@@ -1,17 +1,19 @@
 // DynamicValue.msgpack: Terraform's MessagePack encoding of cty values (object-wire-format.md).
 // null = nil, unknown = extension 0 (`d4 00 00`), refined unknown = extension 12 carrying a map
 // with integer keys, a `dynamic` position = [bin type JSON, value].
-import { encode, ExtensionCodec } from "@msgpack/msgpack";
+import { encode, Encoder, ExtensionCodec } from "@msgpack/msgpack";
 import type { CtyType } from "./cty-type.js";
 import { asInt64, isExactDouble, numberText, parseNumber, type TfNumber } from "./number.js";
 import {
+  MAX_DEPTH,
   MsgpackExt,
   MsgpackFormatError,
   MsgpackMap,
   readMsgpack,
+  Reader,
   type MsgpackNode,
 } from "./msgpack-reader.js";
-import { type AttributePath, type PathStep, ValueError } from "./path.js";
+import { PathTrail, ValueError } from "./path.js";
 import { typeFromJson, typeToJson } from "./type-json.js";
 import {
   describeValue,
@@ -24,6 +26,7 @@ import {
   type TfValue,
   Unknown,
 } from "./value.js";
+import { emptyRecord } from "./plain-record.js";
 
 const EXT_UNKNOWN = 0;
 const EXT_REFINED_UNKNOWN = 12;
@@ -43,94 +46,134 @@ enum RefinementKey {
 
 /** Decodes DynamicValue.msgpack bytes as a value of the given type. Throws ValueError. */
 export function decodeMsgpack(type: CtyType, bytes: Uint8Array): TfValue {
-  let node: MsgpackNode;
+  // One pass over the bytes guided by the type: no intermediate tree, and the path of an error is
+  // only built when there is one (this runs several times per RPC).
+  const reader = new Reader(bytes);
   try {
-    node = readMsgpack(bytes);
+    const value = decodeTyped(reader, type, new PathTrail(), 0);
+    if (reader.position !== bytes.length)
+      throw new MsgpackFormatError(`${bytes.length - reader.position} unexpected trailing bytes`);
+    return value;
   } catch (error) {
     if (error instanceof MsgpackFormatError)
       throw new ValueError([], `invalid MessagePack: ${error.message}`);
     throw error;
   }
-  return fromNode(type, node, []);
 }
 
-function fromNode(type: CtyType, node: MsgpackNode, path: PathStep[]): TfValue {
-  if (node === null) return null;
+const isExtensionHead = (head: number): boolean =>
+  (head >= 0xd4 && head <= 0xd8) || (head >= 0xc7 && head <= 0xc9);
+
+function decodeTyped(reader: Reader, type: CtyType, trail: PathTrail, depth: number): TfValue {
+  if (depth > MAX_DEPTH) throw new MsgpackFormatError("nesting too deep");
+  const head = reader.peek();
+  if (head === 0xc0) {
+    reader.position += 1;
+    return null;
+  }
   // Any extension at a value position means "unknown"; only type 12 carries refinements.
-  if (node instanceof MsgpackExt)
-    return new Unknown(node.type === EXT_REFINED_UNKNOWN ? readRefinements(node.data) : undefined);
+  if (isExtensionHead(head)) {
+    const ext = reader.read(depth) as MsgpackExt;
+    return new Unknown(ext.type === EXT_REFINED_UNKNOWN ? readRefinements(ext.data) : undefined);
+  }
   switch (type.kind) {
-    case "string":
-      if (typeof node !== "string") throw mismatch(path, "string", node);
+    case "string": {
+      const node = reader.read(depth);
+      if (typeof node !== "string") throw mismatch(trail, "string", node);
       return node;
-    case "bool":
-      if (typeof node !== "boolean") throw mismatch(path, "bool", node);
+    }
+    case "bool": {
+      const node = reader.read(depth);
+      if (typeof node !== "boolean") throw mismatch(trail, "bool", node);
       return node;
+    }
     case "number":
-      return nodeToNumber(node, path);
+      return nodeToNumber(reader.read(depth), trail);
     case "dynamic": {
-      if (!Array.isArray(node) || node.length !== 2)
-        throw new ValueError(path, "dynamic value must be a [type, value] pair");
-      const [typeNode, valueNode] = node as [MsgpackNode, MsgpackNode];
+      if (reader.arrayHeader() !== 2) throw trail.error("dynamic value must be a [type, value] pair");
+      const typeNode = reader.read(depth + 1);
       if (!(typeNode instanceof Uint8Array) && typeof typeNode !== "string") {
-        throw new ValueError(path, "dynamic value type must be JSON bytes");
+        throw trail.error("dynamic value type must be JSON bytes");
       }
       let concrete: CtyType;
       try {
         concrete = typeFromJson(typeNode);
       } catch (error) {
-        throw new ValueError(path, (error as Error).message);
+        throw trail.error((error as Error).message);
       }
-      const inner = fromNode(concrete, valueNode, path);
+      const inner = decodeTyped(reader, concrete, trail, depth + 1);
       return inner === null || inner instanceof Unknown ? inner : new DynamicTyped(concrete, inner);
     }
     case "list":
     case "set": {
-      if (!Array.isArray(node)) throw mismatch(path, type.kind, node);
-      const items = node as readonly MsgpackNode[];
-      return items.map((item, i) =>
-        fromNode(type.element, item, type.kind === "list" ? [...path, { index: i }] : path),
-      );
+      const length = reader.arrayHeader();
+      if (length === undefined) throw mismatch(trail, type.kind, reader.read(depth));
+      const items: TfValue[] = [];
+      // Set elements are not addressable: their errors point at the set.
+      const indexed = type.kind === "list";
+      for (let i = 0; i < length; i++) {
+        if (indexed) trail.pushIndex(i);
+        items.push(decodeTyped(reader, type.element, trail, depth + 1));
+        if (indexed) trail.pop();
+      }
+      return items;
     }
     case "tuple": {
-      if (!Array.isArray(node)) throw mismatch(path, "tuple", node);
-      const items = node as readonly MsgpackNode[];
-      if (items.length !== type.elements.length) {
-        throw new ValueError(
-          path,
-          `a tuple of ${type.elements.length} elements is required, got ${items.length}`,
-        );
+      const length = reader.arrayHeader();
+      if (length === undefined) throw mismatch(trail, "tuple", reader.read(depth));
+      if (length !== type.elements.length) {
+        throw trail.error(`a tuple of ${type.elements.length} elements is required, got ${length}`);
       }
-      return items.map((item, i) => fromNode(type.elements[i] as CtyType, item, [...path, { index: i }]));
+      const items: TfValue[] = [];
+      for (let i = 0; i < length; i++) {
+        trail.pushIndex(i);
+        items.push(decodeTyped(reader, type.elements[i] as CtyType, trail, depth + 1));
+        trail.pop();
+      }
+      return items;
     }
     case "map": {
-      if (!(node instanceof MsgpackMap)) throw mismatch(path, "map", node);
-      return makeRecord(
-        node.entries.map(([key, value]) => {
-          if (typeof key !== "string") throw new ValueError(path, "map keys must be strings");
-          return [key, fromNode(type.element, value, [...path, { key }])] as const;
-        }),
-      );
+      const length = reader.mapHeader();
+      if (length === undefined) throw mismatch(trail, "map", reader.read(depth));
+      const record = makeRecord() as Record<string, TfValue>;
+      for (let i = 0; i < length; i++) {
+        const key = reader.read(depth + 1);
+        if (typeof key !== "string") throw trail.error("map keys must be strings");
+        trail.pushKey(key);
+        record[key] = decodeTyped(reader, type.element, trail, depth + 1);
+        trail.pop();
+      }
+      return record;
     }
     case "object": {
-      if (!(node instanceof MsgpackMap)) throw mismatch(path, "object", node);
+      const length = reader.mapHeader();
+      if (length === undefined) throw mismatch(trail, "object", reader.read(depth));
       const record = makeRecord() as Record<string, TfValue>;
-      for (const [key, value] of node.entries) {
-        if (typeof key !== "string") throw new ValueError(path, "object attribute names must be strings");
+      let seen = 0;
+      for (let i = 0; i < length; i++) {
+        const key = reader.read(depth + 1);
+        if (typeof key !== "string") throw trail.error("object attribute names must be strings");
         const attributeType = Object.hasOwn(type.attributes, key) ? type.attributes[key] : undefined;
-        if (!attributeType) throw new ValueError(path, `unsupported attribute "${key}"`);
-        record[key] = fromNode(attributeType, value, [...path, { attribute: key }]);
+        if (!attributeType) throw trail.error(`unsupported attribute "${key}"`);
+        if (!Object.hasOwn(record, key)) seen += 1;
+        trail.pushAttribute(key);
+        record[key] = decodeTyped(reader, attributeType, trail, depth + 1);
+        trail.pop();
       }
       // cty requires every attribute; we are lenient and read an absent one as null.
-      for (const name of Object.keys(type.attributes)) if (!Object.hasOwn(record, name)) record[name] = null;
+      if (seen !== Object.keys(type.attributes).length) {
+        for (const name of Object.keys(type.attributes))
+          if (!Object.hasOwn(record, name)) record[name] = null;
+      }
       return record;
     }
   }
 }
 
-function nodeToNumber(node: MsgpackNode, path: AttributePath): TfNumber {
+/** A number from a MessagePack integer, float or decimal text; `trail` locates errors (none: throws plain ValueError). */
+function nodeToNumber(node: MsgpackNode, trail: PathTrail): TfNumber {
   if (typeof node === "number") {
-    if (Number.isNaN(node)) throw new ValueError(path, "NaN is not a valid number");
+    if (Number.isNaN(node)) throw trail.error("NaN is not a valid number");
     return node === 0 ? 0 : node;
   }
   if (typeof node === "bigint") return parseNumber(node.toString());
@@ -138,14 +181,14 @@ function nodeToNumber(node: MsgpackNode, path: AttributePath): TfNumber {
     try {
       return parseNumber(node);
     } catch {
-      throw new ValueError(path, `invalid number text ${JSON.stringify(node)}`);
+      throw trail.error(`invalid number text ${JSON.stringify(node)}`);
     }
   }
-  throw mismatch(path, "number", node);
+  throw mismatch(trail, "number", node);
 }
 
-function mismatch(path: AttributePath, expected: string, node: MsgpackNode): ValueError {
-  return new ValueError(path, `${expected} required, got ${describeNode(node)}`);
+function mismatch(trail: PathTrail, expected: string, node: MsgpackNode): ValueError {
+  return trail.error(`${expected} required, got ${describeNode(node)}`);
 }
 
 function describeNode(node: MsgpackNode): string {
@@ -198,7 +241,7 @@ function readBound(node: MsgpackNode): NumberBound | undefined {
   const [value, inclusive] = node as [MsgpackNode, MsgpackNode];
   if (typeof inclusive !== "boolean") return undefined;
   try {
-    return { value: nodeToNumber(value, []), inclusive };
+    return { value: nodeToNumber(value, new PathTrail()), inclusive };
   } catch {
     return undefined;
   }
@@ -230,64 +273,76 @@ const ENCODE_OPTIONS = {
   initialBufferSize: 1024,
 } as const;
 
+// One encoder for the process: `encode()` would make a new one, with a new buffer, per value.
+// Encoder.encode hands back a copy of what it wrote, so the buffer is free again at once.
+const encoder = new Encoder(ENCODE_OPTIONS);
+const textEncoder = new TextEncoder();
+
 /** Encodes a value of the given type as DynamicValue.msgpack bytes. Throws ValueError on nonconformance. */
 export function encodeMsgpack(type: CtyType, value: TfValue | undefined): Uint8Array {
-  return encode(toEncodable(type, value, []), ENCODE_OPTIONS);
+  return encoder.encode(toEncodable(type, value, new PathTrail()));
 }
 
-function toEncodable(type: CtyType, value: TfValue | undefined, path: PathStep[]): unknown {
+function toEncodable(type: CtyType, value: TfValue | undefined, trail: PathTrail): unknown {
   if (value === null || value === undefined) return null;
   if (value instanceof Unknown) return new EncodedUnknown(refinementPayload(type, value));
   switch (type.kind) {
     case "string":
-      if (typeof value !== "string")
-        throw new ValueError(path, `string required, got ${describeValue(value)}`);
+      if (typeof value !== "string") throw trail.error(`string required, got ${describeValue(value)}`);
       return value;
     case "bool":
-      if (typeof value !== "boolean")
-        throw new ValueError(path, `bool required, got ${describeValue(value)}`);
+      if (typeof value !== "boolean") throw trail.error(`bool required, got ${describeValue(value)}`);
       return value;
     case "number":
-      if (!isNumber(value)) throw new ValueError(path, `number required, got ${describeValue(value)}`);
-      if (Number.isNaN(value)) throw new ValueError(path, "NaN is not a valid number");
+      if (!isNumber(value)) throw trail.error(`number required, got ${describeValue(value)}`);
+      if (Number.isNaN(value)) throw trail.error("NaN is not a valid number");
       return numberEncodable(value);
     case "dynamic": {
       if (!(value instanceof DynamicTyped)) {
-        throw new ValueError(path, "a value at a dynamic position must be wrapped in DynamicTyped");
+        throw trail.error("a value at a dynamic position must be wrapped in DynamicTyped");
       }
-      return [new TextEncoder().encode(typeToJson(value.type)), toEncodable(value.type, value.value, path)];
+      return [textEncoder.encode(typeToJson(value.type)), toEncodable(value.type, value.value, trail)];
     }
     case "list":
     case "set":
-      if (!Array.isArray(value))
-        throw new ValueError(path, `${type.kind} required, got ${describeValue(value)}`);
-      return value.map((item, i) =>
-        toEncodable(type.element, item, type.kind === "list" ? [...path, { index: i }] : path),
-      );
+      if (!Array.isArray(value)) throw trail.error(`${type.kind} required, got ${describeValue(value)}`);
+      return value.map((item, i) => {
+        if (type.kind === "set") return toEncodable(type.element, item, trail);
+        trail.pushIndex(i);
+        const encodable = toEncodable(type.element, item, trail);
+        trail.pop();
+        return encodable;
+      });
     case "tuple":
       if (!Array.isArray(value) || value.length !== type.elements.length) {
-        throw new ValueError(path, `a tuple of ${type.elements.length} elements is required`);
+        throw trail.error(`a tuple of ${type.elements.length} elements is required`);
       }
-      return value.map((item, i) => toEncodable(type.elements[i] as CtyType, item, [...path, { index: i }]));
+      return value.map((item, i) => {
+        trail.pushIndex(i);
+        const encodable = toEncodable(type.elements[i] as CtyType, item, trail);
+        trail.pop();
+        return encodable;
+      });
     case "map": {
-      if (!isRecord(value)) throw new ValueError(path, `map required, got ${describeValue(value)}`);
-      const out = Object.create(null) as Record<string, unknown>;
-      for (const key of Object.keys(value))
-        out[key] = toEncodable(type.element, value[key], [...path, { key }]);
+      if (!isRecord(value)) throw trail.error(`map required, got ${describeValue(value)}`);
+      const out = emptyRecord<unknown>();
+      for (const key of Object.keys(value)) {
+        trail.pushKey(key);
+        out[key] = toEncodable(type.element, value[key], trail);
+        trail.pop();
+      }
       return out;
     }
     case "object": {
-      if (!isRecord(value)) throw new ValueError(path, `object required, got ${describeValue(value)}`);
+      if (!isRecord(value)) throw trail.error(`object required, got ${describeValue(value)}`);
       for (const key of Object.keys(value)) {
-        if (!Object.hasOwn(type.attributes, key))
-          throw new ValueError(path, `unsupported attribute "${key}"`);
+        if (!Object.hasOwn(type.attributes, key)) throw trail.error(`unsupported attribute "${key}"`);
       }
-      const out = Object.create(null) as Record<string, unknown>;
+      const out = emptyRecord<unknown>();
       for (const name of Object.keys(type.attributes)) {
-        out[name] = toEncodable(type.attributes[name] as CtyType, value[name], [
-          ...path,
-          { attribute: name },
-        ]);
+        trail.pushAttribute(name);
+        out[name] = toEncodable(type.attributes[name] as CtyType, value[name], trail);
+        trail.pop();
       }
       return out;
     }

@@ -28,3 +28,49 @@ export class ValueError extends Error {
     this.path = path;
   }
 }
+
+const ATTRIBUTE = 0;
+const KEY = 1;
+const INDEX = 2;
+
+/**
+ * The path of a walk in progress, kept as flat stacks of primitives and copied out as an
+ * AttributePath only when an error needs it: a codec walking every attribute of every value would
+ * otherwise allocate a new path array and step object per attribute.
+ */
+export class PathTrail {
+  private readonly kinds: number[] = [];
+  private readonly names: (string | number)[] = [];
+
+  pushAttribute(name: string): void {
+    this.kinds.push(ATTRIBUTE);
+    this.names.push(name);
+  }
+  pushKey(key: string): void {
+    this.kinds.push(KEY);
+    this.names.push(key);
+  }
+  pushIndex(index: number): void {
+    this.kinds.push(INDEX);
+    this.names.push(index);
+  }
+  pop(): void {
+    this.kinds.pop();
+    this.names.pop();
+  }
+
+  toPath(): PathStep[] {
+    return this.kinds.map((kind, i) => {
+      const name = this.names[i] as string | number;
+      return kind === ATTRIBUTE
+        ? { attribute: name as string }
+        : kind === KEY
+          ? { key: name as string }
+          : { index: name as number };
+    });
+  }
+
+  error(message: string): ValueError {
+    return new ValueError(this.toPath(), message);
+  }
+}
