@@ -14,6 +14,7 @@ import {
   parseNumber,
   type TfNumber,
 } from "../../terraform/values/number.js";
+import { emptyRecord } from "../../terraform/values/plain-record.js";
 
 export type JsonDoc = null | boolean | string | TfNumber | readonly JsonDoc[] | JsonDocObject;
 
@@ -33,7 +34,7 @@ export function isJsonDocNumber(doc: JsonDoc | undefined): doc is TfNumber {
 }
 
 export function makeJsonObject(entries: Iterable<readonly [string, JsonDoc]> = []): JsonDocObject {
-  const object = Object.create(null) as Record<string, JsonDoc>;
+  const object = emptyRecord<JsonDoc>();
   for (const [key, value] of entries) object[key] = value;
   return object;
 }

@@ -5,6 +5,7 @@ import type { AttributeType, Attributes } from "../../terraform/schema/types.js"
 import type { PathStep } from "../../terraform/values/path.js";
 import { isRecord, mapItems, type TfRecord, type TfValue } from "../../terraform/values/value.js";
 import { partnersOf } from "../state/correlate.js";
+import { emptyRecord } from "../../terraform/values/plain-record.js";
 
 export interface NestedVisit {
   readonly attributes: Attributes;
@@ -99,7 +100,7 @@ export function mapNested(
         return [key, next];
       });
       if (!changed) return planned;
-      const out = Object.create(null) as Record<string, TfValue>;
+      const out = emptyRecord<TfValue>();
       for (const [key, value] of entries) out[key] = value;
       return out;
     }

@@ -4,6 +4,7 @@
 import type { AttributeType, Attributes, Definition } from "../schema/types.js";
 import type { CtyType, ObjectType } from "./cty-type.js";
 import { attributesOf } from "./definition-attributes.js";
+import { emptyRecord } from "./plain-record.js";
 
 /** The cty type of one attribute's value. */
 export function attributeCtyType(type: AttributeType): CtyType {
@@ -32,7 +33,7 @@ export function attributeCtyType(type: AttributeType): CtyType {
 
 /** The object type of a block of attributes: one attribute per schema attribute. */
 export function impliedObjectType(attributes: Attributes): ObjectType {
-  const types = Object.create(null) as Record<string, CtyType>;
+  const types = emptyRecord<CtyType>();
   for (const name of Object.keys(attributes))
     types[name] = attributeCtyType((attributes[name] as Attributes[string]).type);
   return { kind: "object", attributes: types };

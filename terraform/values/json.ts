@@ -14,6 +14,7 @@ import {
   type TfValue,
   Unknown,
 } from "./value.js";
+import { emptyRecord } from "./plain-record.js";
 
 export interface JsonDecodeOptions {
   /**
@@ -129,7 +130,7 @@ function jsonNodeToPlain(node: JsonNode): unknown {
   if (node instanceof JsonNumberText) return Number(node.text);
   if (Array.isArray(node)) return (node as readonly JsonNode[]).map(jsonNodeToPlain);
   if (node instanceof JsonObjectNode) {
-    const out = Object.create(null) as Record<string, unknown>;
+    const out = emptyRecord<unknown>();
     for (const [key, value] of node.entries) out[key] = jsonNodeToPlain(value);
     return out;
   }

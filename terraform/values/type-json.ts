@@ -1,6 +1,7 @@
 // cty's JSON spelling of types (go-cty Type.MarshalJSON): used in Attribute.type, dynamic values
 // and identity/function schemas. Terraform panics on invalid type JSON, so we parse strictly.
 import type { CtyType } from "./cty-type.js";
+import { emptyRecord } from "./plain-record.js";
 
 export type TypeJson = string | readonly unknown[];
 
@@ -75,7 +76,7 @@ export function typeFromJsonValue(doc: unknown): CtyType {
       if (doc.length > 3 || typeof arg !== "object" || arg === null || Array.isArray(arg)) {
         throw new TypeJsonError("object type needs an object of attribute types");
       }
-      const attributes = Object.create(null) as Record<string, CtyType>;
+      const attributes = emptyRecord<CtyType>();
       for (const name of Object.keys(arg))
         attributes[name] = typeFromJsonValue((arg as Record<string, unknown>)[name]);
       if (doc.length === 2) return { kind: "object", attributes };

@@ -2,6 +2,7 @@
 // interpreted through its CtyType (an array is a list, set or tuple; a record is a map or object).
 import type { CtyType } from "./cty-type.js";
 import { DecimalNumber, numberText, type TfNumber } from "./number.js";
+import { emptyRecord } from "./plain-record.js";
 
 /** Facts Terraform knows about a value it cannot know yet (cty "refinements"). */
 export interface Refinements {
@@ -70,7 +71,6 @@ export function isNumber(v: TfValue | undefined): v is TfNumber {
   return typeof v === "number" || v instanceof DecimalNumber;
 }
 
-/** A fresh record with a null prototype, so that any key (even "__proto__") is plain data. */
 /** Maps list items; the same list comes back when no item changed (callers compare by identity). */
 export function mapItems(items: readonly TfValue[], convert: (item: TfValue, i: number) => TfValue): TfValue {
   let changed = false;
@@ -82,8 +82,9 @@ export function mapItems(items: readonly TfValue[], convert: (item: TfValue, i: 
   return changed ? next : items;
 }
 
+/** A fresh record (plain-record.ts: any key is plain data) holding the given entries. */
 export function makeRecord(entries: Iterable<readonly [string, TfValue]> = []): TfRecord {
-  const record: Record<string, TfValue> = Object.create(null) as Record<string, TfValue>;
+  const record: Record<string, TfValue> = emptyRecord<TfValue>();
   for (const [key, value] of entries) record[key] = value;
   return record;
 }

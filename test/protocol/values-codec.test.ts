@@ -199,7 +199,9 @@ describe("msgpack round trips", () => {
     const tags = (decoded as Record<string, TfValue>).tags as Record<string, TfValue>;
     assert.ok(Object.hasOwn(tags, "__proto__"));
     assert.equal(tags["__proto__"], "not a prototype");
-    assert.equal(Object.getPrototypeOf(tags), null);
+    // Nothing is inherited (plain-record.ts): no key reaches Object.prototype.
+    assert.equal(Object.getPrototypeOf(Object.getPrototypeOf(tags)), null);
+    assert.equal("toString" in tags, false);
     assert.equal(isWhollyKnown(decoded), false);
   });
 
