@@ -294,16 +294,20 @@ function rebuild(
   record: TfRecord,
   convert: (name: string, attribute: Attribute, value: TfValue) => TfValue,
 ): TfRecord {
-  let changed = false;
-  const entries = Object.keys(record).map((name): [string, TfValue] => {
+  // The copy is only made once an attribute changes: most calls change nothing.
+  const names = Object.keys(record);
+  let copy: Record<string, TfValue> | undefined;
+  names.forEach((name, i) => {
     const value = record[name] ?? null;
     const attribute = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
-    if (!attribute) return [name, value];
-    const next = convert(name, attribute, value);
-    if (next !== value) changed = true;
-    return [name, next];
+    const next = attribute ? convert(name, attribute, value) : value;
+    if (next !== value && copy === undefined) {
+      copy = makeRecord() as Record<string, TfValue>;
+      for (const earlier of names.slice(0, i)) copy[earlier] = record[earlier] ?? null;
+    }
+    if (copy !== undefined) copy[name] = next;
   });
-  return changed ? makeRecord(entries) : record;
+  return copy ?? record;
 }
 
 function dedupePaths(paths: readonly AttributePath[]): AttributePath[] {
