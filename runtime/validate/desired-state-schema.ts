@@ -4,7 +4,7 @@
 // pointing at the attribute, instead of as a failed create minutes later. Formats are not checked
 // (CloudFormation barely enforces them). A pattern that cannot be translated is not enforced; a
 // schema ajv cannot compile at all is skipped rather than blocking the type.
-import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import type { ErrorObject, ValidateFunction } from "ajv";
 import { type Diagnostic, errorDiagnostic } from "../../terraform/provider-backend.js";
 import { cfnRegExpEngine } from "../../cfn/regex/lenient-engine.js";
 import { modelSchemaOf } from "../../cfn/model-schema.js";
@@ -26,8 +26,11 @@ export class DesiredStateSchemaValidator {
   private validatorFor(typeName: string): Promise<ValidateFunction | undefined> {
     let entry = this.compiled.get(typeName);
     if (!entry) {
-      entry = Promise.resolve(this.source.get(typeName)).then((schema) => {
+      entry = Promise.resolve(this.source.get(typeName)).then(async (schema) => {
         if (!schema) return undefined;
+        // Loaded on first use: a provider process that validates nothing (the one Terraform starts
+        // for GetProviderSchema) does not pay ajv's load at start-up.
+        const { Ajv } = await import("ajv");
         try {
           const ajv = new Ajv({
             strict: false,
