@@ -1,8 +1,10 @@
 // JSON text standing for a structured schema part (a recursive definition cut into a JSON string)
 // follows the structured attributes' rule: a member holding `[]` means the same as an absent one.
-// Free-form JSON keeps every member. The rule pure, then WAFv2 RuleGroup's rule statements through
-// the emulator's `empties` realism: the service answers `[]` for a list never set inside a
-// statement and leaves out an empty one sent; neither is a diff, a real change still is.
+// Free-form JSON keeps every member. And an answer that holds every member sent, equal, plus
+// members the service chose covers the text sent: no diff either. The rules pure, then WAFv2
+// RuleGroup's rule statements through the emulator: under `empties` the service answers `[]` for a
+// list never set inside a statement and leaves out an empty one sent; under `defaults` it fills in
+// a member left out. None of this is a diff; a real change or a drift still is.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { CloudControlClient, GetResourceCommand } from "@aws-sdk/client-cloudcontrol";
