@@ -3,7 +3,8 @@
 // number spelling aside), i.e. when their canonical texts are equal; IAM policy documents inside
 // them are compared by meaning (policy-document.ts). prior-spelling.ts compares JSON strings this
 // way. JSON text standing for a structured schema part (`structured` in its type) is compared
-// without members holding `[]` (structured-json.ts); free-form JSON keeps every member.
+// without members holding `[]`, and may be covered by an answer with members the service filled in
+// (structured-json.ts); free-form JSON keeps every member.
 import {
   canonicalJson,
   isJsonDocObject,
@@ -13,7 +14,7 @@ import {
   parseJsonDoc,
 } from "./json-doc.js";
 import { isPolicyDocument, policiesEquivalent } from "./policy-document.js";
-import { withoutEmptyListMembers } from "./structured-json.js";
+import { structuredJsonCovers, withoutEmptyListMembers } from "./structured-json.js";
 
 /** The document as compared: a structured one without its empty-list members. */
 const comparable = (doc: JsonDoc, structured: boolean): JsonDoc =>
@@ -46,6 +47,16 @@ export function jsonTextsEquivalent(a: string, b: string, structured = false): b
     throw error;
   }
   return jsonDocsEquivalent(left, right);
+}
+
+/** Structured JSON text `fuller` holds all of `base` (structured-json.ts); false when either is not JSON. */
+export function structuredJsonTextCovers(base: string, fuller: string): boolean {
+  try {
+    return structuredJsonCovers(parseJsonDoc(base), parseJsonDoc(fuller));
+  } catch (error) {
+    if (error instanceof JsonDocError) return false;
+    throw error;
+  }
 }
 
 export function jsonDocsEquivalent(a: JsonDoc, b: JsonDoc): boolean {

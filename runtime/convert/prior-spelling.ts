@@ -8,6 +8,12 @@
 // whole: Terraform accepts a planned attribute value only when it equals the configuration or the
 // prior state, never a mix of the two. Nested attributes are checked member by member, so there
 // the walk goes down: list elements by position, map elements by key, set elements by meaning.
+//
+// Structured JSON (a recursive definition carried as text) the service answers with members of its
+// own choosing added, everything sent kept as it was, also keeps the prior text (structured-json.ts)
+// — but only in the direction the caller names (ServiceFilled): on read the value read may carry
+// them; a plan against an imported object has them in the prior. A configuration with members the
+// prior lacks is always a change.
 import type { Attributes, AttributeType } from "../../terraform/schema/types.js";
 import { attributeCtyType } from "../../terraform/values/implied-type.js";
 import {
@@ -19,17 +25,29 @@ import {
   type TfRecord,
   type TfValue,
 } from "../../terraform/values/value.js";
-import { canonicalJsonText, jsonTextsEquivalent } from "./json-string.js";
+import { canonicalJsonText, jsonTextsEquivalent, structuredJsonTextCovers } from "./json-string.js";
+
+/**
+ * Which side may hold members the service filled in inside structured JSON: the value (read from the
+ * service, compared with the prior state), the prior (the service's answer imported, compared with
+ * the configuration), or neither.
+ */
+export type ServiceFilled = "none" | "value" | "prior";
 
 /** `value` with `prior`'s spelling wherever the two mean the same (the same object when nothing changes). */
-export function keepPriorSpelling(attributes: Attributes, value: TfValue, prior: TfValue): TfValue {
+export function keepPriorSpelling(
+  attributes: Attributes,
+  value: TfValue,
+  prior: TfValue,
+  filled: ServiceFilled = "none",
+): TfValue {
   if (!isRecord(value) || !isRecord(prior)) return value;
   let changed = false;
   const entries = Object.keys(value).map((name): [string, TfValue] => {
     const member = value[name] ?? null;
     const attribute = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
     if (!attribute) return [name, member];
-    const next = spell(attribute.type, member, prior[name] ?? null);
+    const next = spell(attribute.type, member, prior[name] ?? null, filled);
     if (next !== member) changed = true;
     return [name, next];
   });
@@ -76,7 +94,12 @@ export function meaningKey(type: AttributeType, value: TfValue): string {
  * meaning (IAM policy equivalence is a relation, not a key: a document without a Version matches
  * any Version), so where the keys differ and JSON strings are inside, the values are walked.
  */
-export function sameMeaning(type: AttributeType, a: TfValue, b: TfValue): boolean {
+export function sameMeaning(
+  type: AttributeType,
+  a: TfValue,
+  b: TfValue,
+  filled: ServiceFilled = "none",
+): boolean {
   if (meaningKey(type, a) === meaningKey(type, b)) return true;
   if (!holdsJson(type) || a === null || b === null || isUnknown(a) || isUnknown(b)) return false;
   switch (type.kind) {
@@ -84,31 +107,36 @@ export function sameMeaning(type: AttributeType, a: TfValue, b: TfValue): boolea
       if (typeof a !== "string" || typeof b !== "string") return false;
       // A plain string may carry a JSON document too (schema type ["object", "string"], as IAM
       // Role's AssumeRolePolicyDocument): services answer it as an object, read back as its text.
-      return (
-        (type.flavor === "json" || (looksLikeJsonDocument(a) && looksLikeJsonDocument(b))) &&
-        jsonTextsEquivalent(a, b, type.structured === true)
-      );
+      if (type.flavor !== "json" && !(looksLikeJsonDocument(a) && looksLikeJsonDocument(b))) return false;
+      if (jsonTextsEquivalent(a, b, type.structured === true)) return true;
+      if (type.structured !== true || filled === "none") return false;
+      return filled === "value" ? structuredJsonTextCovers(b, a) : structuredJsonTextCovers(a, b);
     case "list":
-      return sameItems(a, b, (x, y) => sameMeaning(type.element, x, y), true);
+      return sameItems(a, b, (x, y) => sameMeaning(type.element, x, y, filled), true);
     case "set":
-      return sameItems(a, b, (x, y) => sameMeaning(type.element, x, y), false);
+      return sameItems(a, b, (x, y) => sameMeaning(type.element, x, y, filled), false);
     case "listNested":
     case "setNested": {
       const element: AttributeType = { kind: "object", attributes: type.attributes };
-      return sameItems(a, b, (x, y) => sameMeaning(element, x, y), type.kind === "listNested");
+      return sameItems(a, b, (x, y) => sameMeaning(element, x, y, filled), type.kind === "listNested");
     }
     case "map":
-      return sameEntries(a, b, (x, y) => sameMeaning(type.element, x, y));
+      return sameEntries(a, b, (x, y) => sameMeaning(type.element, x, y, filled));
     case "mapNested": {
       const element: AttributeType = { kind: "object", attributes: type.attributes };
-      return sameEntries(a, b, (x, y) => sameMeaning(element, x, y));
+      return sameEntries(a, b, (x, y) => sameMeaning(element, x, y, filled));
     }
     case "object":
       return (
         isRecord(a) &&
         isRecord(b) &&
         Object.keys(type.attributes).every((name) =>
-          sameMeaning((type.attributes[name] as Attributes[string]).type, a[name] ?? null, b[name] ?? null),
+          sameMeaning(
+            (type.attributes[name] as Attributes[string]).type,
+            a[name] ?? null,
+            b[name] ?? null,
+            filled,
+          ),
         )
       );
     default:
@@ -175,20 +203,22 @@ function holdsJson(type: AttributeType): boolean {
   return known;
 }
 
-function spell(type: AttributeType, value: TfValue, prior: TfValue): TfValue {
+function spell(type: AttributeType, value: TfValue, prior: TfValue, filled: ServiceFilled): TfValue {
   if (value === prior) return value;
   if (value === null || prior === null || isUnknown(value) || isUnknown(prior)) return value;
   if (!holdsJson(type)) return value;
-  if (sameMeaning(type, value, prior)) return prior;
+  if (sameMeaning(type, value, prior, filled)) return prior;
   // Collections of primitives only as a whole (above); nested attributes member by member.
   switch (type.kind) {
     case "object":
-      return keepPriorSpelling(type.attributes, value, prior);
+      return keepPriorSpelling(type.attributes, value, prior, filled);
     case "listNested": {
       if (!Array.isArray(value) || !Array.isArray(prior)) return value;
       const priorItems = prior as readonly TfValue[];
       return mapItems(value as readonly TfValue[], (item, i) =>
-        i < priorItems.length ? keepPriorSpelling(type.attributes, item, priorItems[i] ?? null) : item,
+        i < priorItems.length
+          ? keepPriorSpelling(type.attributes, item, priorItems[i] ?? null, filled)
+          : item,
       );
     }
     case "mapNested": {
@@ -196,7 +226,7 @@ function spell(type: AttributeType, value: TfValue, prior: TfValue): TfValue {
       let changed = false;
       const entries = Object.keys(value).map((key): [string, TfValue] => {
         const item = value[key] ?? null;
-        const next = keepPriorSpelling(type.attributes, item, prior[key] ?? null);
+        const next = keepPriorSpelling(type.attributes, item, prior[key] ?? null, filled);
         if (next !== item) changed = true;
         return [key, next];
       });
@@ -208,6 +238,7 @@ function spell(type: AttributeType, value: TfValue, prior: TfValue): TfValue {
         type.attributes,
         value as readonly TfValue[],
         prior as readonly TfValue[],
+        filled,
       );
     default:
       return value;
@@ -223,6 +254,7 @@ function priorElementsOfSameMeaning(
   attributes: Attributes,
   items: readonly TfValue[],
   priorItems: readonly TfValue[],
+  filled: ServiceFilled,
 ): TfValue {
   const objectType: AttributeType = { kind: "object", attributes };
   const exactKey = (item: TfValue): string => canonicalKey(attributeCtyType(objectType), item);
@@ -243,7 +275,7 @@ function priorElementsOfSameMeaning(
   items.forEach((item, i) => {
     if (partner[i] !== -1) return;
     const index = priorItems.findIndex(
-      (candidate, j) => !used[j] && sameMeaning(objectType, item, candidate),
+      (candidate, j) => !used[j] && sameMeaning(objectType, item, candidate, filled),
     );
     if (index < 0) return;
     used[index] = true;

@@ -7,7 +7,12 @@
 // (WAFv2 `"FieldToMatch": {"UriPath": {}}`, `"Action": {"Block": {}}`), and the text alone cannot
 // tell such a marker from an empty map. Free-form JSON (policies, event patterns, state machine
 // definitions) keeps every member: there `[]` may mean "none" where an absent member means "all".
-import { isJsonDocObject, type JsonDoc, makeJsonObject } from "./json-doc.js";
+//
+// Such a structure may also come back with members the caller left out, filled with the service's
+// choice (a setting's default). As with structured attributes, a value the service chose where the
+// configuration says nothing is the service's: an answer that holds every member of the document
+// sent, equal, plus members of its own "covers" it (structuredJsonCovers) and is no change.
+import { isJsonDocObject, type JsonDoc, jsonDocEquals, makeJsonObject } from "./json-doc.js";
 
 const isEmptyList = (doc: JsonDoc | undefined): boolean => Array.isArray(doc) && doc.length === 0;
 
@@ -32,4 +37,28 @@ export function withoutEmptyListMembers(doc: JsonDoc): JsonDoc {
     entries.push([key, next]);
   }
   return changed ? makeJsonObject(entries) : doc;
+}
+
+/**
+ * `fuller` holds all of `base` (members holding `[]` aside): every member of each `base` object is in
+ * the matching `fuller` object and covered there, arrays have the same length and are covered
+ * element by element, other values are equal. Members only `fuller` has are the extra it may carry.
+ */
+export function structuredJsonCovers(base: JsonDoc, fuller: JsonDoc): boolean {
+  return covers(withoutEmptyListMembers(base), withoutEmptyListMembers(fuller));
+}
+
+function covers(base: JsonDoc, fuller: JsonDoc): boolean {
+  if (Array.isArray(base) || Array.isArray(fuller)) {
+    if (!Array.isArray(base) || !Array.isArray(fuller) || base.length !== fuller.length) return false;
+    const items = fuller as readonly JsonDoc[];
+    return (base as readonly JsonDoc[]).every((item, i) => covers(item, items[i] as JsonDoc));
+  }
+  if (isJsonDocObject(base) || isJsonDocObject(fuller)) {
+    if (!isJsonDocObject(base) || !isJsonDocObject(fuller)) return false;
+    return Object.keys(base).every(
+      (key) => Object.hasOwn(fuller, key) && covers(base[key] as JsonDoc, fuller[key] as JsonDoc),
+    );
+  }
+  return jsonDocEquals(base, fuller);
 }

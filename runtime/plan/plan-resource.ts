@@ -5,7 +5,7 @@
 // whose change needs a new object.
 import type { Attribute, Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import { defaultToValue } from "../convert/default-value.js";
-import { keepPriorSpelling, sameMeaning } from "../convert/prior-spelling.js";
+import { keepPriorSpelling, sameMeaning, type ServiceFilled } from "../convert/prior-spelling.js";
 import { attributeCtyType, definitionImpliedType } from "../../terraform/values/implied-type.js";
 import type { AttributePath, PathStep } from "../../terraform/values/path.js";
 import {
@@ -68,21 +68,32 @@ export function planResource(input: PlanInput): PlanResult {
   return { ...result, planned: planTagsAll(definition, result.planned, config, prior, defaultTags) };
 }
 
-function planResourceValues({
-  definition,
-  prior,
-  proposed,
-  config,
-  writeOnlyUnknown,
-  configuredBefore,
-}: PlanInput): PlanResult {
+/**
+ * Without a record of what was configured (an imported object, or one from before the record), the
+ * prior is the service's whole answer: members the service filled in inside structured JSON
+ * (structured-json.ts) are not the user's, and a plan that changes nothing else keeps them. A plan
+ * that changes something anyway writes the configuration's form instead, so that after the apply
+ * the state holds the user's text and later plans compare the configuration with it (a member the
+ * user removes then plans an update).
+ */
+function planResourceValues(input: PlanInput): PlanResult {
+  const strict = planWithSpelling(input, "none");
+  if (input.configuredBefore || !isRecord(input.prior) || strict.planned === input.prior) return strict;
+  const settled = planWithSpelling(input, "prior");
+  return settled.planned === input.prior ? settled : strict;
+}
+
+function planWithSpelling(
+  { definition, prior, proposed, config, writeOnlyUnknown, configuredBefore }: PlanInput,
+  filled: ServiceFilled,
+): PlanResult {
   if (!isRecord(proposed)) return { planned: proposed, requiresReplace: [] };
   const attributes = definition.attributes;
   const priorRecord = recordOrNull(prior);
   const configRecord = recordOrNull(config);
   let planned = shapeValues(
     attributes,
-    keepPriorSpelling(attributes, proposed, priorRecord) as TfRecord,
+    keepPriorSpelling(attributes, proposed, priorRecord, filled) as TfRecord,
     configRecord,
     priorRecord,
   );

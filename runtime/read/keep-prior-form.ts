@@ -1,6 +1,7 @@
 // Normalization versus drift on Read (lifecycle contract, ReadResource): where the service returns
 // the same value in another form, the prior state's form is kept so refresh shows no change —
 // semantically equal JSON strings at any depth (the rule the plan uses too, prior-spelling.ts),
+// structured JSON the service answers with members of its own choosing added (structured-json.ts),
 // multiset lists in another order, and an empty collection the service reports as absent.
 // Anything else that differs is drift and is returned as read.
 import type { Attribute, Attributes } from "../../terraform/schema/types.js";
@@ -43,7 +44,7 @@ function keepElementsForm(
 }
 
 export function keepPriorForm(attributes: Attributes, fresh: TfValue, prior: TfValue): TfValue {
-  return keepAbsenceAndOrder(attributes, keepPriorSpelling(attributes, fresh, prior), prior);
+  return keepAbsenceAndOrder(attributes, keepPriorSpelling(attributes, fresh, prior, "value"), prior);
 }
 
 function keepAbsenceAndOrder(attributes: Attributes, fresh: TfValue, prior: TfValue): TfValue {
