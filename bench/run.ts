@@ -9,6 +9,8 @@ import { listSchemaFiles } from "../cfn/read-schemas.js";
 import { generate } from "../generator/pipeline/generate.js";
 import { findTerraform } from "../test/e2e/harness.js";
 import { benchProvider } from "./provider.js";
+import { benchProviderCalls } from "./provider-calls.js";
+import { benchKinds } from "./scale-configs.js";
 import { benchTerraformPlan } from "./terraform-plan.js";
 import { benchTerraformScale, type CommandFigures, type ScaleBench } from "./terraform-scale.js";
 import { RUNTIME_PACKAGE } from "../build/node-runtime.js";
@@ -180,6 +182,11 @@ async function benchBinaryAndScale(): Promise<boolean> {
     `  cold start → GetProviderSchema answered: ${p.schemaMs.toFixed(0)} ms   (target <= 150 ms: ${p.schemaMs <= 150 ? "met" : "NOT met"})`,
   );
   console.log(`  RSS after the schema: ${p.rssMb.toFixed(0)} MB`);
+  const { names } = await benchKinds();
+  const calls = await benchProviderCalls(binary, names, RUNS);
+  console.log(
+    `  provider CPU per ValidateResourceConfig + PlanResourceChange pair: ${calls.firstPairsMs.toFixed(2)} ms over a fresh process's first 500, ${calls.steadyPairsMs.toFixed(2)} ms over the next 1,500 (${(calls.firstPairsMs / calls.steadyPairsMs).toFixed(1)}x: the process warming up)`,
+  );
 
   if (!findTerraform()) {
     console.log("terraform: not on PATH; skipped");
