@@ -6,15 +6,19 @@
 import assert from "node:assert/strict";
 import { after, afterEach, before, describe, test } from "node:test";
 import {
-  everyElementPairs,
+  type ElementPairing,
   fillFromPartner,
-  pairEveryTarget,
+  isUnchangedList,
+  matchTargets,
+  pairElements,
+  planPairedList,
   shortlistsByKeyMembers,
+  validAtPosition,
 } from "../../runtime/plan/unordered-list.js";
 import { planResource } from "../../runtime/plan/plan-resource.js";
 import * as a from "../../terraform/schema/define.js";
 import type { Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
-import { makeRecord, type TfRecord, type TfValue } from "../../terraform/values/index.js";
+import { isUnknown, makeRecord, type TfRecord, type TfValue } from "../../terraform/values/index.js";
 import type { JsonObject } from "../../emulator/types.js";
 import { definitionOf, objectOf } from "./fixtures.js";
 import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
@@ -71,7 +75,7 @@ describe("fillFromPartner", () => {
   });
 });
 
-describe("pairEveryTarget", () => {
+describe("matchTargets", () => {
   const all = (targets: number, candidates: number): number[][] =>
     Array.from({ length: targets }, () => Array.from({ length: candidates }, (_, c) => c));
 
@@ -82,30 +86,33 @@ describe("pairEveryTarget", () => {
       [true, false],
     ];
     assert.deepEqual(
-      pairEveryTarget(all(2, 2), 2, (t, c) => fits[t]![c]!),
+      matchTargets(all(2, 2), 2, (t, c) => fits[t]![c]!),
       [1, 0],
     );
   });
 
-  test("none when a target fits no free candidate, or the counts differ", () => {
-    assert.equal(
-      pairEveryTarget(all(2, 2), 2, (_t, c) => c === 0),
-      null,
+  test("as many targets as can have a partner; -1 for the others", () => {
+    assert.deepEqual(
+      matchTargets(all(2, 2), 2, (_t, c) => c === 0),
+      [0, -1],
     );
-    assert.equal(
-      pairEveryTarget(all(2, 3), 3, () => true),
-      null,
+    const partners = matchTargets(all(3, 2), 2, (t) => t > 0);
+    assert.equal(partners[0], -1);
+    assert.deepEqual(partners.slice(1).sort(), [0, 1]);
+    assert.deepEqual(
+      matchTargets(all(1, 3), 3, (_t, c) => c === 2),
+      [2],
     );
   });
 
   test("a target looks only at its shortlist", () => {
     assert.deepEqual(
-      pairEveryTarget([[1], [0]], 2, () => true),
+      matchTargets([[1], [0]], 2, () => true),
       [1, 0],
     );
-    assert.equal(
-      pairEveryTarget([[0], [0]], 2, () => true),
-      null,
+    assert.deepEqual(
+      matchTargets([[0], [0]], 2, () => true),
+      [0, -1],
     );
   });
 });
@@ -123,7 +130,7 @@ describe("shortlistsByKeyMembers", () => {
   });
 });
 
-describe("everyElementPairs", () => {
+describe("pairElements", () => {
   const asIs = (planned: TfRecord): TfRecord => planned;
   const config = [field({ field_name: "z", type: "NAME" }), field({ field_name: "a", type: "EMAIL" })];
   // The service's order, with its default for `hashed`: false for z, true for a.
@@ -136,41 +143,164 @@ describe("everyElementPairs", () => {
     field({ field_name: "z", type: "NAME", hashed: true }),
     field({ field_name: "a", type: "EMAIL", hashed: false }),
   ];
+  const pair = (planned: TfRecord[], configured: TfRecord[], before: TfRecord[]): ElementPairing => {
+    const pairing = pairElements(fieldAttributes, planned, configured, before, asIs);
+    assert.ok(pairing);
+    return pairing;
+  };
 
-  test("every element pairs with the prior element it describes", () => {
-    assert.equal(everyElementPairs(fieldAttributes, proposed, config, prior, asIs), true);
+  test("every element pairs with the prior element it describes: no change", () => {
+    const pairing = pair(proposed, config, prior);
+    assert.deepEqual(pairing.same, [1, 0]);
+    assert.equal(isUnchangedList(pairing), true);
   });
 
-  test("a configured member the prior element does not have is a change", () => {
+  test("a configured member the prior element does not have: that element changes, the other still pairs", () => {
     const changed = [config[0]!, field({ field_name: "a", type: "EMAIL", hashed: false })];
-    assert.equal(everyElementPairs(fieldAttributes, changed, changed, prior, asIs), false);
+    const pairing = pair(changed, changed, prior);
+    assert.deepEqual(pairing.same, [1, -1]);
+    assert.deepEqual(pairing.byKey, [-1, 0], "the changed element's own prior element, by its key values");
+    assert.deepEqual(pairing.leftover, []);
+    assert.equal(isUnchangedList(pairing), false);
   });
 
   test("a non-computed member the prior has but the configuration leaves out is a change", () => {
     const withNote = [prior[0]!, field({ field_name: "z", type: "NAME", hashed: false, note: "n" })];
-    assert.equal(everyElementPairs(fieldAttributes, proposed, config, withNote, asIs), false);
+    const pairing = pair(proposed, config, withNote);
+    assert.deepEqual(pairing.same, [-1, 0]);
+    assert.deepEqual(pairing.byKey, [1, -1]);
+    assert.equal(isUnchangedList(pairing), false);
   });
 
-  test("an element added or removed is a change", () => {
-    assert.equal(
-      everyElementPairs(fieldAttributes, proposed.slice(0, 1), config.slice(0, 1), prior, asIs),
-      false,
+  test("an element removed is left over; an added one has no partner", () => {
+    const removed = pair(proposed.slice(0, 1), config.slice(0, 1), prior);
+    assert.deepEqual([removed.same, removed.leftover], [[1], [0]]);
+    assert.equal(isUnchangedList(removed), false);
+    const added = field({ field_name: "m", type: "NAME" });
+    const more = pair([...proposed, added], [...config, added], prior);
+    assert.deepEqual([more.same, more.byKey, more.leftover], [[1, 0, -1], [-1, -1, -1], []]);
+  });
+
+  test("no partner by key where the choice is not unique", () => {
+    // Both configured elements change; both could be either remaining prior element (no member is
+    // set in every configured element, so there are no key members).
+    const keyless: Attributes = { hashed: fieldAttributes.hashed!, note: fieldAttributes.note! };
+    const before = [record({ hashed: true, note: "a" }), record({ hashed: false, note: "b" })];
+    const changed = [record({ hashed: null, note: null }), record({ hashed: null, note: "y" })];
+    const pairing = pairElements(keyless, changed, changed, before, asIs);
+    assert.ok(pairing);
+    assert.deepEqual(
+      [pairing.same, pairing.byKey, pairing.leftover],
+      [
+        [-1, -1],
+        [-1, -1],
+        [0, 1],
+      ],
+    );
+    // One changed element and one prior element left: that one.
+    const one = pairElements(keyless, changed.slice(0, 1), changed.slice(0, 1), before.slice(0, 1), asIs);
+    assert.deepEqual(one?.byKey, [0]);
+  });
+});
+
+describe("validAtPosition", () => {
+  const jsonAttributes: Attributes = {
+    name: a.string("Name", { required: true }),
+    doc: a.string("Doc", { optional: true }),
+    level: a.string("Level", { optional: true, computed: true }),
+  };
+  test("a configured member planned neither as configured nor as the element at the same index has it takes Terraform's", () => {
+    const config = record({ name: "b", doc: '{"x":1}', level: null });
+    const partner = record({ name: "b", doc: '{ "x": 1 }', level: "high" });
+    const positional = record({ name: "a", doc: '{"y":2}', level: "low" });
+    const proposed = record({ name: "b", doc: '{"x":1}', level: "low" });
+    const valid = validAtPosition(jsonAttributes, partner, config, positional, proposed);
+    assert.deepEqual({ ...valid }, { name: "b", doc: '{"x":1}', level: "high" });
+    // The same spelling at that index is accepted (Terraform allows the prior value there).
+    const samePlace = record({ name: "c", doc: '{ "x": 1 }', level: "low" });
+    assert.equal(validAtPosition(jsonAttributes, partner, config, samePlace, proposed).doc, '{ "x": 1 }');
+  });
+});
+
+describe("planPairedList", () => {
+  const config = [
+    field({ field_name: "z", type: "NAME", hashed: false, note: "kept" }),
+    field({ field_name: "m", type: "NAME" }),
+    field({ field_name: "a", type: "EMAIL" }),
+    field({ field_name: "n", type: "PHONE" }),
+  ];
+  const prior = [
+    field({ field_name: "a", type: "EMAIL", hashed: true }),
+    field({ field_name: "m", type: "NAME" }),
+    field({ field_name: "old", type: "NAME", hashed: true }),
+    field({ field_name: "z", type: "NAME", hashed: true, note: "kept" }),
+  ];
+  // Positional fill: `a` would get old's hashed, `n` z's.
+  const proposed = [
+    field({ field_name: "z", type: "NAME", hashed: false, note: "kept" }),
+    field({ field_name: "m", type: "NAME" }),
+    field({ field_name: "a", type: "EMAIL", hashed: true }),
+    field({ field_name: "n", type: "PHONE", hashed: true }),
+  ];
+  test("each element from the prior element it describes; an added one from none; the prior aligned to the plan", () => {
+    const pairing = pairElements(fieldAttributes, proposed, config, prior, (p) => p);
+    assert.ok(pairing);
+    const seen: (TfRecord | null)[] = [];
+    const { elements, alignedPrior } = planPairedList(
+      fieldAttributes,
+      proposed,
+      config,
+      prior,
+      pairing,
+      (_i, element, _config, partner) => {
+        seen.push(partner);
+        return element;
+      },
+    );
+    assert.deepEqual(
+      elements.map((f) => [f.field_name, f.hashed]),
+      [
+        ["z", false],
+        ["m", null],
+        ["a", true],
+        ["n", null],
+      ],
+    );
+    assert.deepEqual(
+      alignedPrior.map((f) => (f as TfRecord | null)?.field_name ?? null),
+      ["z", "m", "a", null, "old"],
+    );
+    assert.deepEqual(
+      seen.map((p) => p?.field_name ?? null),
+      ["z", null],
+      "planned against their partner",
     );
   });
+});
 
-  test("through planResource: the plan keeps the prior value, and a real change still shows", () => {
-    const definition = definitionOf({
-      fields: a.listNested("Fields", { required: true, planModifiers: [a.multiset()] }, fieldAttributes),
-    });
-    const priorState = record({ id: "x", fields: prior });
-    const plan = (configured: TfRecord) =>
-      planResource({
-        definition,
-        prior: priorState,
-        proposed: proposedNewState(definition.attributes, priorState, configured),
-        config: configured,
-      }).planned;
+describe("planResource with a nested multiset list in the service's order", () => {
+  const config = [field({ field_name: "z", type: "NAME" }), field({ field_name: "a", type: "EMAIL" })];
+  const prior = [
+    field({ field_name: "a", type: "EMAIL", hashed: true }),
+    field({ field_name: "z", type: "NAME", hashed: false }),
+  ];
+  const definition = definitionOf({
+    fields: a.listNested("Fields", { required: true, planModifiers: [a.multiset()] }, fieldAttributes),
+  });
+  const priorState = record({ id: "x", fields: prior });
+  const plan = (configured: TfRecord) =>
+    planResource({
+      definition,
+      prior: priorState,
+      proposed: proposedNewState(definition.attributes, priorState, configured),
+      config: configured,
+    }).planned;
+
+  test("the plan keeps the prior value when every element pairs", () => {
     assert.equal(plan(record({ id: null, fields: config })), priorState);
+  });
+
+  test("a real change plans that element; the other keeps its own service value, not its neighbour's", () => {
     const hashedZ = [field({ field_name: "z", type: "NAME", hashed: true }), config[1]!];
     const planned = plan(record({ id: null, fields: hashedZ })) as TfRecord;
     assert.notEqual(planned, priorState);
@@ -178,10 +308,33 @@ describe("everyElementPairs", () => {
       (planned.fields as TfRecord[]).map((f) => [f.field_name, f.hashed]),
       [
         ["z", true],
-        ["a", false],
+        ["a", true],
       ],
-      "as Terraform proposed",
     );
+  });
+
+  test("an added element's computed members are unknown, not a neighbour's", () => {
+    const added = [...config, field({ field_name: "n", type: "PHONE" })];
+    const withThird = record({
+      id: "x",
+      fields: [...prior, field({ field_name: "q", type: "X", hashed: true })],
+    });
+    const planned = planResource({
+      definition,
+      prior: withThird,
+      proposed: proposedNewState(definition.attributes, withThird, record({ id: null, fields: added })),
+      config: record({ id: null, fields: added }),
+    }).planned as TfRecord;
+    const fields = planned.fields as TfRecord[];
+    assert.deepEqual(
+      fields.slice(0, 2).map((f) => [f.field_name, f.hashed]),
+      [
+        ["z", false],
+        ["a", true],
+      ],
+    );
+    assert.equal(fields[2]?.field_name, "n");
+    assert.ok(isUnknown(fields[2]?.hashed), "known after apply, not q's true");
   });
 });
 
