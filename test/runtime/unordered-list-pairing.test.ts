@@ -4,6 +4,8 @@
 // element with the prior element it describes before comparing (runtime/plan/unordered-list.ts,
 // docs/runtime.md#plan-time-rules). The pure rule first, then through the emulator with an import.
 import assert from "node:assert/strict";
+import { CloudControlClient, GetResourceCommand } from "@aws-sdk/client-cloudcontrol";
+import jsonpatch, { type Operation } from "fast-json-patch";
 import { after, afterEach, before, describe, test } from "node:test";
 import {
   type ElementPairing,
@@ -419,5 +421,117 @@ describe("an unordered nested list the service sorts and fills in, through the e
     const read = await sim.read(created.state);
     assert.equal(errorsOf(read.diagnostics), "");
     assert.equal((await sim.plan(config, read.state)).action, "noop");
+  });
+});
+
+describe("a change to one element of an imported unordered list, through the emulator (order and defaults)", () => {
+  const TYPE = "AWS::EntityResolution::SchemaMapping";
+  let h: RuntimeHarness;
+  let definition: ResourceDefinition;
+  let fields: Attributes;
+  let client: CloudControlClient;
+  before(async () => {
+    // Sorted answers, and the service's own values for members left out.
+    h = await startRuntime({ realism: ["order", "defaults"] });
+    client = new CloudControlClient({
+      endpoint: h.emulator.url,
+      region: "us-east-1",
+      credentials: { accessKeyId: "any", secretAccessKey: "any" },
+    });
+    definition = await loadResource("awscc_entityresolution_schema_mapping");
+    const type = definition.attributes.mapped_input_fields?.type;
+    assert.ok(type && type.kind === "listNested");
+    fields = type.attributes;
+  });
+  after(async () => {
+    client.destroy();
+    await h.close();
+  });
+  afterEach(() => h.emulator.control.reset());
+
+  const configWith = (hashedFirst: boolean | null): TfRecord =>
+    objectOf(definition.attributes, {
+      schema_name: "people",
+      mapped_input_fields: [
+        objectOf(fields, { field_name: "zfirst", type: "NAME_FIRST", hashed: hashedFirst }),
+        objectOf(fields, { field_name: "mmiddle", type: "NAME_MIDDLE" }),
+        objectOf(fields, { field_name: "alast", type: "NAME_LAST" }),
+      ],
+    });
+  const byName = (list: TfValue): Map<string, TfRecord> =>
+    new Map((list as TfRecord[]).map((f) => [String(f.field_name), f]));
+
+  test("the plan changes that element only, the others keep their own service values; applied, the next plan is empty", async () => {
+    const sim = h.sim(definition);
+    const created = await sim.applyConfig(configWith(null), null);
+    assert.equal(errorsOf(created.diagnostics), "");
+    // The service chose Hashed per field: true for zfirst, false for the others.
+    const stored = h.emulator.control.getResource(TYPE, "people");
+    assert.ok(stored);
+    const chosen = (stored.properties.MappedInputFields as JsonObject[]).map((f) => ({
+      ...f,
+      Hashed: f.FieldName === "zfirst",
+    }));
+    h.emulator.control.driftUpdate(TYPE, "people", {
+      properties: { ...stored.properties, MappedInputFields: chosen },
+    });
+
+    const imported = await sim.importId("people");
+    assert.equal(errorsOf(imported.diagnostics), "");
+    const importedFields = (imported.state as TfRecord).mapped_input_fields as TfRecord[];
+    assert.deepEqual(
+      importedFields.map((f) => f.field_name),
+      ["alast", "mmiddle", "zfirst"],
+      "the service's order",
+    );
+
+    const config = configWith(false);
+    const plan = await sim.plan(config, imported.state);
+    assert.equal(errorsOf(plan.diagnostics), "");
+    assert.equal(plan.action, "update");
+    assert.deepEqual(plan.requiresReplace, []);
+    const planned = byName((plan.planned as TfRecord).mapped_input_fields ?? null);
+    const prior = byName(importedFields);
+    // Each element as the service has it (a member it left null may be planned unknown, as on any
+    // update), but for the one change.
+    const asTheServiceHasIt = (name: string, change: Record<string, TfValue> = {}): void => {
+      const element = planned.get(name);
+      const own = { ...prior.get(name), ...change };
+      assert.ok(element, name);
+      for (const member of Object.keys(own)) {
+        const value: TfValue = element[member] ?? null;
+        if (own[member] === null && isUnknown(value)) continue;
+        assert.deepEqual(value, own[member], `${name}.${member}`);
+      }
+    };
+    asTheServiceHasIt("zfirst", { hashed: false });
+    asTheServiceHasIt("mmiddle");
+    asTheServiceHasIt("alast");
+    assert.equal(prior.get("alast")?.hashed, false);
+
+    // The object as the service answers it, which the update's patch is computed against.
+    const answer = await client.send(new GetResourceCommand({ TypeName: TYPE, Identifier: "people" }));
+    const remote = JSON.parse(answer.ResourceDescription?.Properties ?? "{}") as JsonObject;
+    h.emulator.control.clearCalls();
+    const applied = await sim.apply(imported.state, plan.planned, config);
+    assert.equal(errorsOf(applied.diagnostics), "");
+    const patch = h.emulator.control.calls({ operation: "UpdateResource" }).at(-1)?.input.PatchDocument;
+    assert.ok(typeof patch === "string");
+    // What the provider asks for: that object, patched, has each field with its own Hashed.
+    const { newDocument } = jsonpatch.applyPatch(
+      structuredClone(remote),
+      JSON.parse(patch) as Operation[],
+      false,
+      false,
+    );
+    const hashed = Object.fromEntries(
+      (newDocument.MappedInputFields as JsonObject[]).map((f) => [f.FieldName, f.Hashed ?? null]),
+    );
+    assert.deepEqual(
+      hashed,
+      { zfirst: false, mmiddle: prior.get("mmiddle")?.hashed ?? null, alast: false },
+      patch,
+    );
+    assert.equal((await sim.plan(config, applied.state)).action, "noop");
   });
 });
