@@ -25,6 +25,8 @@ import type { JsonObject } from "../../emulator/types.js";
 import { definitionOf, objectOf } from "./fixtures.js";
 import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
 import { errorsOf, proposedNewState } from "./terraform.js";
+import { planViolations } from "./contract.js";
+import { type Alignments, alignPrior, pathKey } from "../../runtime/plan/aligned-prior.js";
 
 const record = (entries: Record<string, TfValue>): TfRecord => makeRecord(Object.entries(entries));
 
@@ -337,6 +339,97 @@ describe("planResource with a nested multiset list in the service's order", () =
     );
     assert.equal(fields[2]?.field_name, "n");
     assert.ok(isUnknown(fields[2]?.hashed), "known after apply, not q's true");
+  });
+});
+
+describe("alignPrior", () => {
+  const inner: Attributes = { v: a.string("V", { required: true }) };
+  const outer: Attributes = {
+    name: a.string("Name", { required: true }),
+    items: a.listNested("Items", { optional: true, planModifiers: [a.multiset()] }, inner),
+  };
+  const attributes: Attributes = {
+    list: a.listNested("List", { optional: true, planModifiers: [a.multiset()] }, outer),
+  };
+  test("each aligned list holds the prior elements in planned order, also inside an aligned element", () => {
+    const two = record({ v: "2" });
+    const one = record({ v: "1" });
+    const b = record({ name: "b", items: [two, one] });
+    const c = record({ name: "c", items: null });
+    const prior = record({ list: [c, b] });
+    const alignments: Alignments = new Map([
+      [pathKey([{ attribute: "list" }]), [b, null, c]],
+      [pathKey([{ attribute: "list" }, { index: 0 }, { attribute: "items" }]), [one, two]],
+    ]);
+    const aligned = alignPrior(attributes, prior, alignments);
+    const list = aligned.list as (TfRecord | null)[];
+    assert.deepEqual(
+      list.map((e) => e?.name ?? null),
+      ["b", null, "c"],
+    );
+    assert.deepEqual(
+      (list[0]?.items as TfRecord[]).map((e) => e.v),
+      ["1", "2"],
+    );
+    assert.equal(alignPrior(attributes, prior, new Map()), prior, "nothing aligned: the prior itself");
+  });
+});
+
+describe("planResource: the later plan steps see the same pairing", () => {
+  // A service-chosen create-only zone, a read-only token kept with UseStateForUnknown, a JSON document.
+  const memberAttributes: Attributes = {
+    name: a.string("Name", { required: true }),
+    hashed: a.bool("Hashed", { optional: true, computed: true }),
+    zone: a.string("Zone", { optional: true, computed: true, planModifiers: [a.requiresReplace()] }),
+    token: a.string("Token", { computed: true, planModifiers: [a.useStateForUnknown()] }),
+    doc: a.json("Doc", { optional: true }),
+  };
+  const definition = definitionOf({
+    members: a.listNested("Members", { required: true, planModifiers: [a.multiset()] }, memberAttributes),
+  });
+  const member = (values: Record<string, TfValue>): TfRecord =>
+    record({ name: null, hashed: null, zone: null, token: null, doc: null, ...values });
+  // The service's order; a's document in the service's spelling.
+  const priorState = record({
+    id: "x",
+    members: [
+      member({ name: "a", hashed: true, zone: "za", token: "ta", doc: '{ "k": "a" }' }),
+      member({ name: "q", hashed: false, zone: "zq", token: "tq" }),
+      member({ name: "z", hashed: false, zone: "zz", token: "tz" }),
+    ],
+  });
+  // z changes, a is unchanged (its document in another spelling), q is removed, n is added.
+  const config = record({
+    id: null,
+    members: [
+      member({ name: "z", hashed: true }),
+      member({ name: "a", doc: '{"k":"a"}' }),
+      member({ name: "n" }),
+    ],
+  });
+
+  test("no replacement, no neighbour's values, and a plan Terraform accepts", () => {
+    const result = planResource({
+      definition,
+      prior: priorState,
+      proposed: proposedNewState(definition.attributes, priorState, config),
+      config,
+    });
+    assert.deepEqual(result.requiresReplace, [], "every zone compared with its own element's");
+    assert.deepEqual(
+      planViolations({ definition, config, prior: priorState, planned: result.planned, requiresReplace: [] }),
+      [],
+    );
+    const [z, a2, n] = (result.planned as TfRecord).members as TfRecord[];
+    assert.deepEqual([z?.name, z?.hashed, z?.zone, z?.token], ["z", true, "zz", "tz"]);
+    assert.deepEqual([a2?.name, a2?.hashed, a2?.zone, a2?.token], ["a", true, "za", "ta"]);
+    assert.equal(a2?.doc, '{"k":"a"}', "as configured: at index 1 the prior element (q) has no document");
+    assert.equal(n?.name, "n");
+    assert.ok(
+      isUnknown(n?.token),
+      "known after apply, not the token of z, which sits at index 2 in the prior",
+    );
+    assert.ok(isUnknown(n?.hashed));
   });
 });
 
