@@ -88,39 +88,83 @@ export function matchTargets(
   return partners;
 }
 
+/** A member planned as configured, whatever the prior holds: no prior spelling, no nested values. */
+function isPlainScalar(attribute: Attribute): boolean {
+  const type = attribute.type;
+  const scalar = type.kind === "bool" || type.kind === "int64" || type.kind === "float64";
+  return scalar || (type.kind === "string" && type.flavor === "plain");
+}
+
 /**
- * For each configured element, the prior elements worth trying: those with its values of the plain
- * scalar members every configured element sets (a planned element keeps what is configured, so an
- * element with another value there can never equal it). Makes pairing a long list about linear.
+ * A cheap test that must pass for a configured element to plan equal to a prior element, checked
+ * before planning it in full: the plain scalar members it sets hold the prior's values, and those
+ * it leaves null that nothing fills in (not computed, no default) are null there too. Keeps pairing
+ * a long list without key members (every prior element on every shortlist) fast.
+ */
+export function scalarsAgreement(attributes: Attributes): (config: TfRecord, prior: TfRecord) => boolean {
+  const members = Object.keys(attributes)
+    .filter((name) => isPlainScalar(attributes[name] as Attribute))
+    .map((name) => {
+      const attribute = attributes[name] as Attribute;
+      const filled = Boolean(attribute.computed) || attribute.default !== undefined;
+      return { name, type: attributeCtyType(attribute.type), filled };
+    });
+  return (config, prior) =>
+    members.every(({ name, type, filled }) => {
+      const configured = config[name] ?? null;
+      const theirs = prior[name] ?? null;
+      if (isUnknown(configured)) return true;
+      if (configured === null) return filled || theirs === null;
+      return valueEquals(type, configured, theirs);
+    });
+}
+
+/**
+ * For each configured element, the prior elements worth trying: those with its values of the key
+ * members, the plain scalar members every configured element sets (or, `ownKeys`, that this element
+ * sets). A planned element keeps what is configured there, so an element with another value can
+ * never equal it. Makes pairing a long list about linear.
  */
 export function shortlistsByKeyMembers(
   attributes: Attributes,
   configItems: readonly TfRecord[],
   priorItems: readonly TfRecord[],
+  ownKeys = false,
 ): number[][] {
-  const keyMembers = Object.keys(attributes).filter((name) => {
-    const type = (attributes[name] as Attribute).type;
-    const scalar = type.kind === "bool" || type.kind === "int64" || type.kind === "float64";
-    if (!scalar && !(type.kind === "string" && type.flavor === "plain")) return false;
-    return configItems.every((item) => {
-      const value = item[name] ?? null;
-      return value !== null && !isUnknown(value);
-    });
-  });
-  const keyOf = (item: TfRecord): string =>
+  const sets = (item: TfRecord, name: string): boolean => {
+    const value = item[name] ?? null;
+    return value !== null && !isUnknown(value);
+  };
+  const scalars = Object.keys(attributes).filter((name) => isPlainScalar(attributes[name] as Attribute));
+  const common = scalars.filter((name) => configItems.every((item) => sets(item, name)));
+  const keyOf = (item: TfRecord, keyMembers: readonly string[]): string =>
     JSON.stringify(
       keyMembers.map((name) =>
         canonicalKey(attributeCtyType((attributes[name] as Attribute).type), item[name] ?? null),
       ),
     );
-  const byKey = new Map<string, number[]>();
-  priorItems.forEach((item, c) => {
-    const key = keyOf(item);
-    const bucket = byKey.get(key);
-    if (bucket) bucket.push(c);
-    else byKey.set(key, [c]);
+  // One index of the prior elements per distinct set of key members (one, unless `ownKeys`).
+  const indexes = new Map<string, Map<string, number[]>>();
+  const indexFor = (keyMembers: readonly string[]): Map<string, number[]> => {
+    const id = keyMembers.join("\u0000");
+    let index = indexes.get(id);
+    if (!index) {
+      const built = new Map<string, number[]>();
+      priorItems.forEach((item, c) => {
+        const key = keyOf(item, keyMembers);
+        const bucket = built.get(key);
+        if (bucket) bucket.push(c);
+        else built.set(key, [c]);
+      });
+      indexes.set(id, built);
+      index = built;
+    }
+    return index;
+  };
+  return configItems.map((item) => {
+    const keyMembers = ownKeys ? scalars.filter((name) => sets(item, name)) : common;
+    return indexFor(keyMembers).get(keyOf(item, keyMembers)) ?? [];
   });
-  return configItems.map((item) => byKey.get(keyOf(item)) ?? []);
 }
 
 /** Which prior element each planned element of a nested multiset list describes. */
@@ -161,14 +205,17 @@ export function pairElements(
   const configRecords = configItems as readonly TfRecord[];
   const priorRecords = priorItems as readonly TfRecord[];
   const elementType = attributeCtyType({ kind: "object", attributes });
-  const shortlists = shortlistsByKeyMembers(attributes, configRecords, priorRecords);
-  const same = matchTargets(shortlists, priorRecords.length, (t, c) => {
+  const scalarsAgree = scalarsAgreement(attributes);
+  const candidates = shortlistsByKeyMembers(attributes, configRecords, priorRecords, true);
+  const same = matchTargets(candidates, priorRecords.length, (t, c) => {
     const configured = configRecords[t] as TfRecord;
     const partner = priorRecords[c] as TfRecord;
+    if (!scalarsAgree(configured, partner)) return false;
     const filled = fillFromPartner(attributes, plannedItems[t] as TfRecord, configured, partner);
     const element = planElement(filled, configured, partner);
     return isWhollyKnown(element) && valueEquals(elementType, element, partner);
   });
+  const shortlists = shortlistsByKeyMembers(attributes, configRecords, priorRecords);
   const taken = new Set(same.filter((c) => c >= 0));
   const open = shortlists.map((list, t) => (same[t] === -1 ? list.filter((c) => !taken.has(c)) : []));
   const claims = new Map<number, number>();

@@ -14,6 +14,7 @@ import {
   matchTargets,
   pairElements,
   planPairedList,
+  scalarsAgreement,
   shortlistsByKeyMembers,
   validAtPosition,
 } from "../../runtime/plan/unordered-list.js";
@@ -131,6 +132,22 @@ describe("shortlistsByKeyMembers", () => {
     ];
     // `type` is not set in every configured element, so only field_name narrows the choice.
     assert.deepEqual(shortlistsByKeyMembers(fieldAttributes, config, prior), [[1, 2], [0]]);
+    // With each element's own key members, `type` narrows the first element's choice too.
+    assert.deepEqual(shortlistsByKeyMembers(fieldAttributes, config, prior, true), [[1], [0]]);
+  });
+});
+
+describe("scalarsAgreement", () => {
+  test("set plain scalars equal the prior's; those left null that nothing fills are null there", () => {
+    const agree = scalarsAgreement(fieldAttributes);
+    const prior = field({ field_name: "a", type: "NAME", hashed: true, note: "n" });
+    assert.equal(
+      agree(field({ field_name: "a", type: "NAME", note: "n" }), prior),
+      true,
+      "hashed is computed",
+    );
+    assert.equal(agree(field({ field_name: "a", type: "EMAIL", note: "n" }), prior), false);
+    assert.equal(agree(field({ field_name: "a", type: "NAME" }), prior), false, "note is not computed");
   });
 });
 
