@@ -88,6 +88,13 @@ export function matchTargets(
   return partners;
 }
 
+/**
+ * A configured value the planned element keeps as it is: known, not null, and not a JSON document
+ * in a plain string (the prior's spelling of the same document is kept, prior-spelling.ts).
+ */
+const isKeyValue = (value: TfValue): boolean =>
+  value !== null && !isUnknown(value) && !(typeof value === "string" && /^\s*[[{]/.test(value));
+
 /** A member planned as configured, whatever the prior holds: no prior spelling, no nested values. */
 function isPlainScalar(attribute: Attribute): boolean {
   const type = attribute.type;
@@ -113,9 +120,8 @@ export function scalarsAgreement(attributes: Attributes): (config: TfRecord, pri
     members.every(({ name, type, filled }) => {
       const configured = config[name] ?? null;
       const theirs = prior[name] ?? null;
-      if (isUnknown(configured)) return true;
       if (configured === null) return filled || theirs === null;
-      return valueEquals(type, configured, theirs);
+      return !isKeyValue(configured) || valueEquals(type, configured, theirs);
     });
 }
 
@@ -131,10 +137,7 @@ export function shortlistsByKeyMembers(
   priorItems: readonly TfRecord[],
   ownKeys = false,
 ): number[][] {
-  const sets = (item: TfRecord, name: string): boolean => {
-    const value = item[name] ?? null;
-    return value !== null && !isUnknown(value);
-  };
+  const sets = (item: TfRecord, name: string): boolean => isKeyValue(item[name] ?? null);
   const scalars = Object.keys(attributes).filter((name) => isPlainScalar(attributes[name] as Attribute));
   const common = scalars.filter((name) => configItems.every((item) => sets(item, name)));
   const keyOf = (item: TfRecord, keyMembers: readonly string[]): string =>

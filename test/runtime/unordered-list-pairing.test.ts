@@ -148,6 +148,18 @@ describe("scalarsAgreement", () => {
     );
     assert.equal(agree(field({ field_name: "a", type: "EMAIL", note: "n" }), prior), false);
     assert.equal(agree(field({ field_name: "a", type: "NAME" }), prior), false, "note is not computed");
+    // A JSON document in a plain string may be planned in the prior's spelling: no key.
+    const withDocument = field({ field_name: "a", type: "NAME", note: '{ "k": 1 }' });
+    assert.equal(agree(field({ field_name: "a", type: "NAME", note: '{"k":1}' }), withDocument), true);
+    assert.deepEqual(
+      shortlistsByKeyMembers(
+        fieldAttributes,
+        [field({ field_name: "a", note: '{"k":1}' })],
+        [withDocument],
+        true,
+      ),
+      [[0]],
+    );
   });
 });
 
