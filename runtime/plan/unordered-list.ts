@@ -176,10 +176,12 @@ export interface ElementPairing {
   readonly same: readonly number[];
   /**
    * Per planned element without one (a changed element): the one prior element left over with its
-   * values of the key members (`shortlistsByKeyMembers`) that no other changed element could take,
-   * or -1 (an added element, or no unique choice).
+   * values of the key members (`shortlistsByKeyMembers`) that no other changed element could take;
+   * failing that, in a list still in the configuration's order (every element that pairs sits at
+   * its own index), the prior element left over at its index, as Terraform pairs; or -1 (an added
+   * element, or no such choice).
    */
-  readonly byKey: readonly number[];
+  readonly changedFrom: readonly number[];
   /** Prior elements no planned element describes (removed ones). */
   readonly leftover: readonly number[];
 }
@@ -189,8 +191,8 @@ export interface ElementPairing {
  * the prior element it describes: first those that, filled from a prior element (`fillFromPartner`)
  * and planned against it (`planElement`: defaults, prior spelling, nested lists), equal it (as many
  * as possible, each prior element once); then each remaining element with the remaining prior
- * element of the same key values when that choice is unique both ways. Null when the values are not
- * lists of objects.
+ * element of the same key values when that choice is unique both ways, or, in a list still in the
+ * configuration's order, the one at its index. Null when the values are not lists of objects.
  */
 export function pairElements(
   attributes: Attributes,
@@ -223,12 +225,19 @@ export function pairElements(
   const open = shortlists.map((list, t) => (same[t] === -1 ? list.filter((c) => !taken.has(c)) : []));
   const claims = new Map<number, number>();
   for (const list of open) for (const c of list) claims.set(c, (claims.get(c) ?? 0) + 1);
-  const byKey = open.map((list) =>
+  const changedFrom = open.map((list) =>
     list.length === 1 && claims.get(list[0] as number) === 1 ? (list[0] as number) : -1,
   );
-  for (const c of byKey) if (c >= 0) taken.add(c);
+  for (const c of changedFrom) if (c >= 0) taken.add(c);
+  const inConfiguredOrder = same.every((c, t) => c === -1 || c === t);
+  if (inConfiguredOrder)
+    changedFrom.forEach((c, t) => {
+      if (c !== -1 || same[t] !== -1 || t >= priorRecords.length || taken.has(t)) return;
+      changedFrom[t] = t;
+      taken.add(t);
+    });
   const leftover = priorRecords.map((_, c) => c).filter((c) => !taken.has(c));
-  return { same, byKey, leftover };
+  return { same, changedFrom, leftover };
 }
 
 /** Every planned element equals a prior element of its own and none is left over: no change. */
@@ -300,7 +309,7 @@ export function planPairedList(
   pairing: ElementPairing,
   planElement: (index: number, planned: TfRecord, config: TfRecord, prior: TfRecord | null) => TfRecord,
 ): PairedList {
-  const partners = pairing.same.map((c, t) => (c >= 0 ? c : (pairing.byKey[t] as number)));
+  const partners = pairing.same.map((c, t) => (c >= 0 ? c : (pairing.changedFrom[t] as number)));
   const elements = planned.map((proposed, t) => {
     const configured = config[t] as TfRecord;
     const positional = prior[t] ?? null;

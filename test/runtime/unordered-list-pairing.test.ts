@@ -192,7 +192,11 @@ describe("pairElements", () => {
     const changed = [config[0]!, field({ field_name: "a", type: "EMAIL", hashed: false })];
     const pairing = pair(changed, changed, prior);
     assert.deepEqual(pairing.same, [1, -1]);
-    assert.deepEqual(pairing.byKey, [-1, 0], "the changed element's own prior element, by its key values");
+    assert.deepEqual(
+      pairing.changedFrom,
+      [-1, 0],
+      "the changed element's own prior element, by its key values",
+    );
     assert.deepEqual(pairing.leftover, []);
     assert.equal(isUnchangedList(pairing), false);
   });
@@ -201,7 +205,7 @@ describe("pairElements", () => {
     const withNote = [prior[0]!, field({ field_name: "z", type: "NAME", hashed: false, note: "n" })];
     const pairing = pair(proposed, config, withNote);
     assert.deepEqual(pairing.same, [-1, 0]);
-    assert.deepEqual(pairing.byKey, [1, -1]);
+    assert.deepEqual(pairing.changedFrom, [1, -1]);
     assert.equal(isUnchangedList(pairing), false);
   });
 
@@ -211,28 +215,43 @@ describe("pairElements", () => {
     assert.equal(isUnchangedList(removed), false);
     const added = field({ field_name: "m", type: "NAME" });
     const more = pair([...proposed, added], [...config, added], prior);
-    assert.deepEqual([more.same, more.byKey, more.leftover], [[1, 0, -1], [-1, -1, -1], []]);
+    assert.deepEqual([more.same, more.changedFrom, more.leftover], [[1, 0, -1], [-1, -1, -1], []]);
   });
 
-  test("no partner by key where the choice is not unique", () => {
-    // Both configured elements change; both could be either remaining prior element (no member is
-    // set in every configured element, so there are no key members).
+  test("no partner by key where the choice is not unique; by index in a list in the configuration's order", () => {
+    // Two configured elements change; each could be either remaining prior element (no member is
+    // set in every configured element, so there are no key members). The third pairs.
     const keyless: Attributes = { hashed: fieldAttributes.hashed!, note: fieldAttributes.note! };
-    const before = [record({ hashed: true, note: "a" }), record({ hashed: false, note: "b" })];
-    const changed = [record({ hashed: null, note: null }), record({ hashed: null, note: "y" })];
-    const pairing = pairElements(keyless, changed, changed, before, asIs);
-    assert.ok(pairing);
+    const a = record({ hashed: true, note: "a" });
+    const b = record({ hashed: false, note: "b" });
+    const c = record({ hashed: false, note: "c" });
+    const changed = [
+      record({ hashed: null, note: null }),
+      record({ hashed: null, note: "y" }),
+      record({ hashed: null, note: "c" }),
+    ];
+    const reordered = pairElements(keyless, changed, changed, [c, a, b], asIs);
+    assert.ok(reordered);
     assert.deepEqual(
-      [pairing.same, pairing.byKey, pairing.leftover],
+      [reordered.same, reordered.changedFrom, reordered.leftover],
       [
-        [-1, -1],
-        [-1, -1],
-        [0, 1],
+        [-1, -1, 0],
+        [-1, -1, -1],
+        [1, 2],
+      ],
+    );
+    // The same list in the configured order (c pairs at its own index): Terraform's pairing.
+    const inOrder = pairElements(keyless, changed, changed, [a, b, c], asIs);
+    assert.deepEqual(
+      [inOrder?.same, inOrder?.changedFrom],
+      [
+        [-1, -1, 2],
+        [0, 1, -1],
       ],
     );
     // One changed element and one prior element left: that one.
-    const one = pairElements(keyless, changed.slice(0, 1), changed.slice(0, 1), before.slice(0, 1), asIs);
-    assert.deepEqual(one?.byKey, [0]);
+    const one = pairElements(keyless, changed.slice(0, 1), changed.slice(0, 1), [a], asIs);
+    assert.deepEqual(one?.changedFrom, [0]);
   });
 });
 
