@@ -1,7 +1,7 @@
 // Where the plan paired an unordered list's elements with prior elements other than by position
-// (unordered-list.ts), the later plan steps must compare each element with the same prior element:
-// they walk lists by index, so they get a prior value whose such lists hold, at each planned index,
-// the prior element that planned element describes.
+// (unordered-list.ts), the later plan steps that take values from the prior must take them from the
+// same prior element: they walk lists by index, so they get a prior value whose such lists hold, at
+// each planned index, the prior element that planned element describes.
 import type { AttributeType, Attributes } from "../../terraform/schema/types.js";
 import type { PathStep } from "../../terraform/values/path.js";
 import { isRecord, makeRecord, type TfRecord, type TfValue } from "../../terraform/values/value.js";

@@ -90,8 +90,8 @@ function planResourceValues({
     [],
     alignments,
   );
-  // The later steps walk lists by index: where step 1 paired an unordered list's elements with the
-  // prior elements they describe, they see the prior elements in that pairing.
+  // The steps that take values from the prior walk lists by index: where step 1 paired an unordered
+  // list's elements with the prior elements they describe, they see the prior elements in that pairing.
   const elementPrior = priorRecord && alignPrior(attributes, priorRecord, alignments);
   // Removals are planned first, so that they count as a change, and again after the computed steps,
   // which would otherwise turn a removed value into "known after apply" or back into its prior.
@@ -105,14 +105,17 @@ function planResourceValues({
   if (!changed) return { planned: priorRecord, requiresReplace: [] };
   planned = markComputedUnknown(attributes, planned, configRecord, elementPrior, priorRecord !== null, false);
   planned = withRemovals(useStateForUnknown(attributes, planned, configRecord, elementPrior));
-  if (elementPrior === null) return { planned, requiresReplace: [] };
+  if (priorRecord === null) return { planned, requiresReplace: [] };
+  // Regenerated read-only members and create-only changes are about what the update's patch does to
+  // the service's elements, and the patch addresses list elements by index in the prior state
+  // (patch.ts): these two steps compare by position.
   const regenerated = readOnlyElementMembers(definition);
-  planned = unknownRegeneratedMembers(attributes, planned, configRecord, elementPrior, regenerated);
+  planned = unknownRegeneratedMembers(attributes, planned, configRecord, priorRecord, regenerated);
   const requiresReplace: AttributePath[] = [];
   const unknowable = unknowableWhenNull(definition, writeOnlyUnknown === true);
-  collectReplacePaths(attributes, planned, configRecord, elementPrior, [], requiresReplace, unknowable);
+  collectReplacePaths(attributes, planned, configRecord, priorRecord, [], requiresReplace, unknowable);
   if (requiresReplace.length === 0)
-    planned = unknownIdWhenIdentifierChanges(definition, planned, elementPrior);
+    planned = unknownIdWhenIdentifierChanges(definition, planned, priorRecord);
   return { planned, requiresReplace: dedupePaths(requiresReplace) };
 }
 

