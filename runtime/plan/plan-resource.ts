@@ -20,7 +20,8 @@ import {
 import { mapNested } from "./nested.js";
 import { readOnlyElementMembers, unknownRegeneratedMembers } from "./regenerated-members.js";
 import { multisetPlanValue } from "../state/multiset.js";
-import { everyElementPairs } from "./unordered-list.js";
+import { isUnchangedList, pairElements, planPairedList } from "./unordered-list.js";
+import { type Alignments, alignPrior, pathKey } from "./aligned-prior.js";
 import { planRemovals } from "./removed-attributes.js";
 import { type Unknowable, unknowableWhenNull, withoutUnknowable } from "./unknowable.js";
 import { type DefaultTags, NO_DEFAULT_TAGS, planTagsAll } from "../tags/tags-all-state.js";
@@ -91,25 +92,34 @@ function planWithSpelling(
   const attributes = definition.attributes;
   const priorRecord = recordOrNull(prior);
   const configRecord = recordOrNull(config);
+  const alignments: Alignments = new Map();
   let planned = shapeValues(
     attributes,
     keepPriorSpelling(attributes, proposed, priorRecord, filled) as TfRecord,
     configRecord,
     priorRecord,
+    [],
+    alignments,
   );
+  // The steps that take values from the prior walk lists by index: where step 1 paired an unordered
+  // list's elements with the prior elements they describe, they see the prior elements in that pairing.
+  const elementPrior = priorRecord && alignPrior(attributes, priorRecord, alignments);
   // Removals are planned first, so that they count as a change, and again after the computed steps,
   // which would otherwise turn a removed value into "known after apply" or back into its prior.
   const withRemovals = (value: TfRecord): TfRecord =>
-    configuredBefore && priorRecord
-      ? planRemovals(attributes, value, configRecord, priorRecord, configuredBefore)
+    configuredBefore && elementPrior
+      ? planRemovals(attributes, value, configRecord, elementPrior, configuredBefore)
       : value;
   planned = withRemovals(planned);
   const changed =
     priorRecord === null || !valueEquals(definitionImpliedType(definition), planned, priorRecord);
   if (!changed) return { planned: priorRecord, requiresReplace: [] };
-  planned = markComputedUnknown(attributes, planned, configRecord, priorRecord, priorRecord !== null, false);
-  planned = withRemovals(useStateForUnknown(attributes, planned, configRecord, priorRecord));
+  planned = markComputedUnknown(attributes, planned, configRecord, elementPrior, priorRecord !== null, false);
+  planned = withRemovals(useStateForUnknown(attributes, planned, configRecord, elementPrior));
   if (priorRecord === null) return { planned, requiresReplace: [] };
+  // Regenerated read-only members and create-only changes are about what the update's patch does to
+  // the service's elements, and the patch addresses list elements by index in the prior state
+  // (patch.ts): these two steps compare by position.
   const regenerated = readOnlyElementMembers(definition);
   planned = unknownRegeneratedMembers(attributes, planned, configRecord, priorRecord, regenerated);
   const requiresReplace: AttributePath[] = [];
@@ -122,13 +132,17 @@ function planWithSpelling(
 
 /**
  * Step 1 (after the prior spelling of values that mean the same was kept, prior-spelling.ts):
- * defaults, and the prior order of multiset lists (no plan diff for either).
+ * defaults, and the prior order of multiset lists (no plan diff for either). Where a nested multiset
+ * list changes, its elements are planned from the prior elements they describe, recorded in
+ * `alignments` under the list's `path` for the later steps.
  */
 function shapeValues(
   attributes: Attributes,
   planned: TfRecord,
   config: TfRecord | null,
   prior: TfRecord | null,
+  path: readonly PathStep[],
+  alignments: Alignments,
 ): TfRecord {
   return rebuild(attributes, planned, (name, attribute, value) => {
     const configured = config?.[name] ?? null;
@@ -150,24 +164,54 @@ function shapeValues(
     // A nested value the configuration leaves out (a computed one the service chose) is the
     // service's: defaults inside it would plan a change nobody configured, after every refresh.
     if (configured === null && priorValue !== null) return value;
-    const next = mapNested(attribute.type, value, configured, priorValue, [], (v) =>
-      shapeValues(v.attributes, v.planned, v.config, v.prior),
+    const here = [...path, { attribute: name }];
+    // What the elements record is kept only if their planned values are (not when the plan keeps
+    // the prior list); set elements have no address to record under.
+    const inner: Alignments = new Map();
+    const next = mapNested(attribute.type, value, configured, priorValue, here, (v) =>
+      shapeValues(v.attributes, v.planned, v.config, v.prior, v.path, v.inSet ? new Map() : inner),
     );
-    if (!hasPlanModifier(attribute, "multiset")) return next;
+    const keepInner = <T>(result: T): T => {
+      for (const [key, aligned] of inner) alignments.set(key, aligned);
+      return result;
+    };
+    if (!hasPlanModifier(attribute, "multiset")) return keepInner(next);
     const kept = multisetPlanValue(attributeCtyType(attribute.type), next, priorValue);
-    if (kept !== next || attribute.type.kind !== "listNested") return kept;
+    if (kept !== next) return kept;
+    if (attribute.type.kind !== "listNested") return keepInner(next);
     // The prior in another order (after an import): Terraform filled each element's unset members
     // from the prior element at the same position; pair the elements by what they describe instead.
     const nested = attribute.type.attributes;
-    const samePlan = everyElementPairs(
-      nested,
-      value,
-      configured,
-      priorValue,
-      (element, elementConfig, partner) =>
-        shapeValues(nested, keepPriorSpelling(nested, element, partner) as TfRecord, elementConfig, partner),
+    const pairing = pairElements(nested, value, configured, priorValue, (element, elementConfig, partner) =>
+      shapeValues(
+        nested,
+        keepPriorSpelling(nested, element, partner) as TfRecord,
+        elementConfig,
+        partner,
+        [],
+        new Map(),
+      ),
     );
-    return samePlan ? priorValue : next;
+    if (pairing === null) return keepInner(next);
+    if (isUnchangedList(pairing)) return priorValue;
+    const paired = planPairedList(
+      nested,
+      value as TfRecord[],
+      configured as TfRecord[],
+      priorValue as TfRecord[],
+      pairing,
+      (index, element, elementConfig, partner) =>
+        shapeValues(
+          nested,
+          partner ? (keepPriorSpelling(nested, element, partner) as TfRecord) : element,
+          elementConfig,
+          partner,
+          [...here, { index }],
+          alignments,
+        ),
+    );
+    alignments.set(pathKey(here), paired.alignedPrior);
+    return paired.elements;
   });
 }
 

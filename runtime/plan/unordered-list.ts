@@ -2,9 +2,11 @@
 // comes back in the service's own order, and after an import nothing says the user's. Terraform's
 // proposed new state fills each element's members the configuration leaves null (computed ones, the
 // service's defaults) from the prior element at the SAME POSITION, which then describes another
-// object: the plan would move the service's values between elements and show a change nobody made.
-// So each configured element is paired with the prior element it describes instead, and when every
-// element pairs the plan keeps the prior value (docs/runtime.md#plan-time-rules).
+// object: the plan would move the service's values between elements and show a change nobody made,
+// or, when the list really changes, send them. So each planned element is paired with the prior
+// element it describes instead: when every element pairs the plan keeps the prior value; otherwise
+// each element is planned from its own partner, and the later plan steps see the prior elements in
+// that pairing (docs/runtime.md#plan-time-rules).
 import type { Attribute, Attributes } from "../../terraform/schema/types.js";
 import { attributeCtyType } from "../../terraform/values/implied-type.js";
 import {
@@ -45,16 +47,16 @@ export function fillFromPartner(
 }
 
 /**
- * A partner for every target, each candidate used once (a perfect matching, found by augmenting
- * paths, so a target that could take several candidates never leaves another without one), or null
- * when there is none. Target t looks only at `shortlists[t]`; `pairs` is asked at most once per pair.
+ * As many targets as possible with a partner of their own, each candidate used once (a maximum
+ * matching, found by augmenting paths, so a target that could take several candidates never leaves
+ * another without one): the candidate's index for each target, -1 where none is left. Target t
+ * looks only at `shortlists[t]`; `pairs` is asked at most once per pair.
  */
-export function pairEveryTarget(
+export function matchTargets(
   shortlists: readonly (readonly number[])[],
   candidates: number,
   pairs: (target: number, candidate: number) => boolean,
-): number[] | null {
-  if (shortlists.length !== candidates) return null;
+): number[] {
   const known = new Map<number, boolean>();
   const agrees = (t: number, c: number): boolean => {
     const key = t * candidates + c;
@@ -78,81 +80,254 @@ export function pairEveryTarget(
     }
     return false;
   };
-  for (let t = 0; t < shortlists.length; t++) {
-    if (!assign(t, new Set<number>())) return null;
-  }
+  for (let t = 0; t < shortlists.length; t++) assign(t, new Set<number>());
   const partners = new Array<number>(shortlists.length).fill(-1);
   owner.forEach((t, c) => {
-    partners[t] = c;
+    if (t !== -1) partners[t] = c;
   });
   return partners;
 }
 
 /**
- * For each configured element, the prior elements worth trying: those with its values of the plain
- * scalar members every configured element sets (a planned element keeps what is configured, so an
- * element with another value there can never equal it). Makes pairing a long list about linear.
+ * A configured value the planned element keeps as it is: known, not null, and not a JSON document
+ * in a plain string (the prior's spelling of the same document is kept, prior-spelling.ts).
+ */
+const isKeyValue = (value: TfValue): boolean =>
+  value !== null && !isUnknown(value) && !(typeof value === "string" && /^\s*[[{]/.test(value));
+
+/** A member planned as configured, whatever the prior holds: no prior spelling, no nested values. */
+function isPlainScalar(attribute: Attribute): boolean {
+  const type = attribute.type;
+  const scalar = type.kind === "bool" || type.kind === "int64" || type.kind === "float64";
+  return scalar || (type.kind === "string" && type.flavor === "plain");
+}
+
+/**
+ * A cheap test that must pass for a configured element to plan equal to a prior element, checked
+ * before planning it in full: the plain scalar members it sets hold the prior's values, and those
+ * it leaves null that nothing fills in (not computed, no default) are null there too. Keeps pairing
+ * a long list without key members (every prior element on every shortlist) fast.
+ */
+export function scalarsAgreement(attributes: Attributes): (config: TfRecord, prior: TfRecord) => boolean {
+  const members = Object.keys(attributes)
+    .filter((name) => isPlainScalar(attributes[name] as Attribute))
+    .map((name) => {
+      const attribute = attributes[name] as Attribute;
+      const filled = Boolean(attribute.computed) || attribute.default !== undefined;
+      return { name, type: attributeCtyType(attribute.type), filled };
+    });
+  return (config, prior) =>
+    members.every(({ name, type, filled }) => {
+      const configured = config[name] ?? null;
+      const theirs = prior[name] ?? null;
+      if (configured === null) return filled || theirs === null;
+      return !isKeyValue(configured) || valueEquals(type, configured, theirs);
+    });
+}
+
+/**
+ * For each configured element, the prior elements worth trying: those with its values of the key
+ * members, the plain scalar members every configured element sets (or, `ownKeys`, that this element
+ * sets). A planned element keeps what is configured there, so an element with another value can
+ * never equal it. Makes pairing a long list about linear.
  */
 export function shortlistsByKeyMembers(
   attributes: Attributes,
   configItems: readonly TfRecord[],
   priorItems: readonly TfRecord[],
+  ownKeys = false,
 ): number[][] {
-  const keyMembers = Object.keys(attributes).filter((name) => {
-    const type = (attributes[name] as Attribute).type;
-    const scalar = type.kind === "bool" || type.kind === "int64" || type.kind === "float64";
-    if (!scalar && !(type.kind === "string" && type.flavor === "plain")) return false;
-    return configItems.every((item) => {
-      const value = item[name] ?? null;
-      return value !== null && !isUnknown(value);
-    });
-  });
-  const keyOf = (item: TfRecord): string =>
+  const sets = (item: TfRecord, name: string): boolean => isKeyValue(item[name] ?? null);
+  const scalars = Object.keys(attributes).filter((name) => isPlainScalar(attributes[name] as Attribute));
+  const common = scalars.filter((name) => configItems.every((item) => sets(item, name)));
+  const keyOf = (item: TfRecord, keyMembers: readonly string[]): string =>
     JSON.stringify(
       keyMembers.map((name) =>
         canonicalKey(attributeCtyType((attributes[name] as Attribute).type), item[name] ?? null),
       ),
     );
-  const byKey = new Map<string, number[]>();
-  priorItems.forEach((item, c) => {
-    const key = keyOf(item);
-    const bucket = byKey.get(key);
-    if (bucket) bucket.push(c);
-    else byKey.set(key, [c]);
+  // One index of the prior elements per distinct set of key members (one, unless `ownKeys`).
+  const indexes = new Map<string, Map<string, number[]>>();
+  const indexFor = (keyMembers: readonly string[]): Map<string, number[]> => {
+    const id = keyMembers.join("\u0000");
+    let index = indexes.get(id);
+    if (!index) {
+      const built = new Map<string, number[]>();
+      priorItems.forEach((item, c) => {
+        const key = keyOf(item, keyMembers);
+        const bucket = built.get(key);
+        if (bucket) bucket.push(c);
+        else built.set(key, [c]);
+      });
+      indexes.set(id, built);
+      index = built;
+    }
+    return index;
+  };
+  return configItems.map((item) => {
+    const keyMembers = ownKeys ? scalars.filter((name) => sets(item, name)) : common;
+    return indexFor(keyMembers).get(keyOf(item, keyMembers)) ?? [];
   });
-  return configItems.map((item) => byKey.get(keyOf(item)) ?? []);
+}
+
+/** Which prior element each planned element of a nested multiset list describes. */
+export interface ElementPairing {
+  /** Per planned element: the prior element it equals once filled and planned from it, or -1. */
+  readonly same: readonly number[];
+  /**
+   * Per planned element without one (a changed element): the one prior element left over with its
+   * values of the key members (`shortlistsByKeyMembers`) that no other changed element could take;
+   * failing that, in a list still in the configuration's order (every element that pairs sits at
+   * its own index), the prior element left over at its index, as Terraform pairs; or -1 (an added
+   * element, or no such choice).
+   */
+  readonly changedFrom: readonly number[];
+  /** Prior elements no planned element describes (removed ones). */
+  readonly leftover: readonly number[];
 }
 
 /**
- * Whether a nested multiset list plans no change: every planned element, filled from a prior
- * element of its own (`fillFromPartner`) and planned against it (`planElement`: defaults, prior
- * spelling, nested lists at any depth), equals that prior element. The plan is then the prior
- * value; otherwise it stays as Terraform proposed. Which partner an element takes when several fit
- * does not matter: any pairing found makes the planned elements the prior's, so the plan is the same.
+ * Pairs each planned element (Terraform's proposed new state, in the configuration's order) with
+ * the prior element it describes: first those that, filled from a prior element (`fillFromPartner`)
+ * and planned against it (`planElement`: defaults, prior spelling, nested lists), equal it (as many
+ * as possible, each prior element once); then each remaining element with the remaining prior
+ * element of the same key values when that choice is unique both ways, or, in a list still in the
+ * configuration's order, the one at its index. Null when the values are not lists of objects.
  */
-export function everyElementPairs(
+export function pairElements(
   attributes: Attributes,
   planned: TfValue,
   config: TfValue,
   prior: TfValue,
   planElement: (planned: TfRecord, config: TfRecord | null, prior: TfRecord) => TfRecord,
-): boolean {
-  if (!Array.isArray(planned) || !Array.isArray(prior) || !Array.isArray(config)) return false;
+): ElementPairing | null {
+  if (!Array.isArray(planned) || !Array.isArray(prior) || !Array.isArray(config)) return null;
   const plannedItems = planned as readonly TfValue[];
   const priorItems = prior as readonly TfValue[];
   const configItems = config as readonly TfValue[];
-  if (plannedItems.length !== priorItems.length || configItems.length !== plannedItems.length) return false;
-  if (![...plannedItems, ...priorItems, ...configItems].every(isRecord)) return false;
+  if (configItems.length !== plannedItems.length) return null;
+  if (![...plannedItems, ...priorItems, ...configItems].every(isRecord)) return null;
   const configRecords = configItems as readonly TfRecord[];
   const priorRecords = priorItems as readonly TfRecord[];
   const elementType = attributeCtyType({ kind: "object", attributes });
-  const shortlists = shortlistsByKeyMembers(attributes, configRecords, priorRecords);
-  const pairing = pairEveryTarget(shortlists, priorRecords.length, (t, c) => {
+  const scalarsAgree = scalarsAgreement(attributes);
+  const candidates = shortlistsByKeyMembers(attributes, configRecords, priorRecords, true);
+  const same = matchTargets(candidates, priorRecords.length, (t, c) => {
     const configured = configRecords[t] as TfRecord;
     const partner = priorRecords[c] as TfRecord;
+    if (!scalarsAgree(configured, partner)) return false;
     const filled = fillFromPartner(attributes, plannedItems[t] as TfRecord, configured, partner);
     const element = planElement(filled, configured, partner);
     return isWhollyKnown(element) && valueEquals(elementType, element, partner);
   });
-  return pairing !== null;
+  const shortlists = shortlistsByKeyMembers(attributes, configRecords, priorRecords);
+  const taken = new Set(same.filter((c) => c >= 0));
+  const open = shortlists.map((list, t) => (same[t] === -1 ? list.filter((c) => !taken.has(c)) : []));
+  const claims = new Map<number, number>();
+  for (const list of open) for (const c of list) claims.set(c, (claims.get(c) ?? 0) + 1);
+  const changedFrom = open.map((list) =>
+    list.length === 1 && claims.get(list[0] as number) === 1 ? (list[0] as number) : -1,
+  );
+  for (const c of changedFrom) if (c >= 0) taken.add(c);
+  const inConfiguredOrder = same.every((c, t) => c === -1 || c === t);
+  if (inConfiguredOrder)
+    changedFrom.forEach((c, t) => {
+      if (c !== -1 || same[t] !== -1 || t >= priorRecords.length || taken.has(t)) return;
+      changedFrom[t] = t;
+      taken.add(t);
+    });
+  const leftover = priorRecords.map((_, c) => c).filter((c) => !taken.has(c));
+  return { same, changedFrom, leftover };
+}
+
+/** Every planned element equals a prior element of its own and none is left over: no change. */
+export const isUnchangedList = (pairing: ElementPairing): boolean =>
+  pairing.leftover.length === 0 && pairing.same.every((c) => c >= 0);
+
+/**
+ * `planned` (an element planned from the prior element it describes) where Terraform accepts it at
+ * its position: Terraform checks a list's elements by index, and a configured member must be planned
+ * as configured or as the prior element AT THE SAME INDEX has it (`positional`). A configured member
+ * that is neither (a prior spelling or order of the partner's) takes `fallback`'s (Terraform's
+ * proposed element); a configured object is checked member by member.
+ */
+export function validAtPosition(
+  attributes: Attributes,
+  planned: TfRecord,
+  config: TfRecord | null,
+  positional: TfRecord | null,
+  fallback: TfRecord,
+): TfRecord {
+  return makeRecord(
+    Object.keys(planned).map((name): [string, TfValue] => {
+      const value = planned[name] ?? null;
+      const attribute: Attribute | undefined = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
+      const configured = config?.[name] ?? null;
+      if (!attribute || configured === null || (attribute.computed && !attribute.optional))
+        return [name, value];
+      const type = attributeCtyType(attribute.type);
+      const atPosition = positional?.[name] ?? null;
+      const options = { ignoreRefinements: true };
+      if (valueEquals(type, value, configured, options)) return [name, value];
+      if (atPosition !== null && valueEquals(type, value, atPosition, options)) return [name, value];
+      const theirs = fallback[name] ?? null;
+      if (attribute.type.kind === "object" && isRecord(value) && isRecord(configured) && isRecord(theirs))
+        return [
+          name,
+          validAtPosition(
+            attribute.type.attributes,
+            value,
+            configured,
+            isRecord(atPosition) ? atPosition : null,
+            theirs,
+          ),
+        ];
+      return [name, theirs];
+    }),
+  );
+}
+
+/** A nested multiset list planned element by element from the prior elements they describe. */
+export interface PairedList {
+  readonly elements: TfRecord[];
+  /** The prior element each planned element describes (null for an added one), then the removed ones. */
+  readonly alignedPrior: TfValue[];
+}
+
+/**
+ * The plan of a nested multiset list that changes (docs/runtime.md#plan-time-rules): an element equal
+ * to a prior element is planned as that element; a changed element takes its unset computed members
+ * from the prior element of the same key (`fillFromPartner`), an added one from none (the
+ * configuration as is, as Terraform proposes an element with no prior), each planned by `planElement`
+ * against that partner; nothing comes from the prior element that merely sits at the same index.
+ */
+export function planPairedList(
+  attributes: Attributes,
+  planned: readonly TfRecord[],
+  config: readonly TfRecord[],
+  prior: readonly TfRecord[],
+  pairing: ElementPairing,
+  planElement: (index: number, planned: TfRecord, config: TfRecord, prior: TfRecord | null) => TfRecord,
+): PairedList {
+  const partners = pairing.same.map((c, t) => (c >= 0 ? c : (pairing.changedFrom[t] as number)));
+  const elements = planned.map((proposed, t) => {
+    const configured = config[t] as TfRecord;
+    const positional = prior[t] ?? null;
+    const same = pairing.same[t] as number;
+    if (same >= 0)
+      return validAtPosition(attributes, prior[same] as TfRecord, configured, positional, proposed);
+    const c = partners[t] as number;
+    if (c < 0) return planElement(t, configured, configured, null);
+    const partner = prior[c] as TfRecord;
+    const element = planElement(
+      t,
+      fillFromPartner(attributes, proposed, configured, partner),
+      configured,
+      partner,
+    );
+    return validAtPosition(attributes, element, configured, positional, proposed);
+  });
+  const alignedPrior: TfValue[] = partners.map((c) => (c >= 0 ? (prior[c] as TfRecord) : null));
+  for (const c of pairing.leftover) alignedPrior.push(prior[c] as TfRecord);
+  return { elements, alignedPrior };
 }
