@@ -36,6 +36,8 @@ export interface HandlerContext {
   readonly generation: GenerationContext;
   /** Values the service chooses for left-out optional properties at create (realism `defaults`). */
   readonly serviceDefaults?: (type: ResourceType, model: JsonObject) => void;
+  /** The stored model as an update's patch sees it: in the order reads answer (realism `order`). */
+  readonly patchTarget?: (type: ResourceType, stored: JsonObject) => JsonObject;
 }
 
 const fail = (errorCode: HandlerErrorCode, message: string): HandlerResult => ({
@@ -195,7 +197,7 @@ export function runUpdate(
   if (!stored) return fail("NotFound", notFoundMessage(type.typeName, identifier));
   const readOnlyHit = touchedReadOnly(type, ops);
   if (readOnlyHit) return fail("InvalidRequest", readOnlyPatchMessage(readOnlyHit));
-  const before = stored.properties;
+  const before = ctx.patchTarget ? ctx.patchTarget(type, stored.properties) : stored.properties;
   let after: unknown;
   try {
     after = jsonpatch.applyPatch(deepClone(before), ops as jsonpatch.Operation[], true, true).newDocument;

@@ -10,12 +10,12 @@ import { awsTagsOf } from "../../emulator/realism/aws-tags.js";
 import { REALISM_BEHAVIOURS, type RealismBehaviour } from "../../emulator/realism/behaviours.js";
 import { applyEmpties, emptyTreatment } from "../../emulator/realism/empties.js";
 import { flipSingle, normaliseIamPolicy } from "../../emulator/realism/iam-policy.js";
-import { sortUnorderedArrays } from "../../emulator/realism/order.js";
+import { sortUnorderedArrays, sortUnorderedArraysAsShown } from "../../emulator/realism/order.js";
 import { answersScalarsAsStrings } from "../../emulator/realism/scalars.js";
 import { unreportedProperties } from "../../emulator/realism/unreported.js";
 import { TypeRegistry } from "../../emulator/schema/type-registry.js";
 import type { JsonObject } from "../../emulator/types.js";
-import { create, getProperties, type Harness, rejection, startCli, startHarness } from "./helpers.js";
+import { create, getProperties, type Harness, rejection, startCli, startHarness, update } from "./helpers.js";
 
 const WIDGET = "Test::Realism::Widget";
 const MAPPED = "Test::Realism::Mapped";
@@ -241,6 +241,54 @@ describe("realism: order", () => {
     } finally {
       await harness.close();
     }
+  });
+
+  test("an update's patch addresses unordered arrays in the order reads answer them, as Cloud Control applies it to the read model", async () => {
+    const patch = [{ op: "add", path: "/Rules/0/Note", value: "first as read" }];
+    const sorted = await widgetHarness(["order"], 1);
+    try {
+      const { final } = await create(sorted.client, WIDGET, widget);
+      const done = await update(sorted.client, WIDGET, final.Identifier!, patch);
+      assert.equal(done.OperationStatus, "SUCCESS");
+      const stored = sorted.emulator.control.getResource(WIDGET, final.Identifier!)!.properties;
+      assert.deepEqual(
+        stored.Rules,
+        [
+          { Port: 22, Cidrs: ["192.168.0.0/16"], Note: "first as read" },
+          { Port: 443, Cidrs: ["0.0.0.0/0", "10.0.0.0/8"] },
+        ],
+        "/Rules/0 is the first element a read shows (port 22), and the update keeps the read order",
+      );
+      assert.deepEqual(stored.Steps, ["b", "a"], "ordered arrays as sent");
+    } finally {
+      await sorted.close();
+    }
+    const plain = await widgetHarness(["json"], 1);
+    try {
+      const { final } = await create(plain.client, WIDGET, widget);
+      await update(plain.client, WIDGET, final.Identifier!, patch);
+      const stored = plain.emulator.control.getResource(WIDGET, final.Identifier!)!.properties;
+      assert.deepEqual(
+        (stored.Rules as JsonObject[]).map((rule) => [rule.Port, rule.Note]),
+        [
+          [443, "first as read"],
+          [22, undefined],
+        ],
+        "without `order` the patch applies to the order sent",
+      );
+    } finally {
+      await plain.close();
+    }
+  });
+
+  test("the update's order follows the elements as reads show them (write-only members left out)", () => {
+    const stored = { Rules: [{ Note: "secret", Port: 2 }, { Port: 1 }] };
+    const shown = { Rules: [{ Port: 2 }, { Port: 1 }] };
+    assert.deepEqual(sortUnorderedArraysAsShown(widgetType.schema, stored, shown), {
+      Rules: [{ Port: 1 }, { Note: "secret", Port: 2 }],
+    });
+    // Sorted by its own text the element with Note would come first.
+    assert.deepEqual(sortUnorderedArrays(widgetType.schema, stored).Rules, stored.Rules);
   });
 
   test("elements are compared after their own unordered arrays are sorted", () => {
