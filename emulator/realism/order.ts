@@ -80,7 +80,9 @@ function sortAsShown(
       shown:
         shownObject &&
         Object.fromEntries(
-          members.filter(([key]) => Object.hasOwn(shownObject, key)).map(([key, pair]) => [key, pair.shown]),
+          members
+            .filter(([key]) => Object.hasOwn(shownObject, key))
+            .map(([key, pair]) => [key, pair.shown as JsonValue]),
         ),
     };
   }

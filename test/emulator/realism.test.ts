@@ -282,8 +282,8 @@ describe("realism: order", () => {
   });
 
   test("the update's order follows the elements as reads show them (write-only members left out)", () => {
-    const stored = { Rules: [{ Note: "secret", Port: 2 }, { Port: 1 }] };
-    const shown = { Rules: [{ Port: 2 }, { Port: 1 }] };
+    const stored: JsonObject = { Rules: [{ Note: "secret", Port: 2 }, { Port: 1 }] };
+    const shown: JsonObject = { Rules: [{ Port: 2 }, { Port: 1 }] };
     assert.deepEqual(sortUnorderedArraysAsShown(widgetType.schema, stored, shown), {
       Rules: [{ Port: 1 }, { Note: "secret", Port: 2 }],
     });
