@@ -25,6 +25,7 @@ import { validationFailureMessage } from "../schema/validator.js";
 import type { EmulatorState } from "../store/state.js";
 import type { HandlerErrorCode, JsonObject } from "../types.js";
 import { alreadyExistsMessage, notFoundMessage } from "./messages.js";
+import { keepReservedTags } from "../realism/aws-tags.js";
 import type { PatchOperation } from "./patch-document.js";
 
 export type HandlerResult =
@@ -227,6 +228,7 @@ export function runUpdate(
   const violations = type.validate(model);
   if (violations.length > 0) return fail("InvalidRequest", validationFailureMessage(violations));
   restoreReadOnly(type, model, after as JsonObject, before);
+  keepReservedTags(type, before, model);
   fillGeneratedValues(type, model, ctx.generation);
   const newIdentifier = identifierOf(type, model) ?? identifier;
   if (newIdentifier !== identifier && ctx.state.hasResource(type.typeName, newIdentifier)) {

@@ -557,6 +557,42 @@ describe("realism: awstags", () => {
   });
 });
 
+test("always on: an update never takes away the service's own aws: tags the object holds (list and map)", async () => {
+  const harness = await widgetHarness([], 0);
+  try {
+    const { final } = await create(harness.client, WIDGET, widget);
+    const id = final.Identifier!;
+    const stored = harness.emulator.control.getResource(WIDGET, id)!.properties;
+    const serviceTag = { Key: "aws:cloudformation:stack-name", Value: "stack" };
+    harness.emulator.control.driftUpdate(WIDGET, id, {
+      properties: { ...stored, Tags: [serviceTag, ...(stored.Tags as JsonObject[])] },
+    });
+    const done = await update(harness.client, WIDGET, id, [
+      { op: "replace", path: "/Tags", value: [{ Key: "team", Value: "y" }] },
+    ]);
+    assert.equal(done.OperationStatus, "SUCCESS");
+    assert.deepEqual(harness.emulator.control.getResource(WIDGET, id)!.properties.Tags, [
+      { Key: "team", Value: "y" },
+      serviceTag,
+    ]);
+    await update(harness.client, WIDGET, id, [{ op: "remove", path: "/Tags" }]);
+    assert.deepEqual(harness.emulator.control.getResource(WIDGET, id)!.properties.Tags, [serviceTag]);
+
+    const mapped = await create(harness.client, MAPPED, { Tags: { team: "x" } });
+    const mappedId = mapped.final.Identifier!;
+    harness.emulator.control.driftUpdate(MAPPED, mappedId, {
+      properties: { Id: mappedId, Tags: { team: "x", "aws:createdBy": "me" } },
+    });
+    await update(harness.client, MAPPED, mappedId, [{ op: "replace", path: "/Tags", value: { team: "z" } }]);
+    assert.deepEqual(harness.emulator.control.getResource(MAPPED, mappedId)!.properties.Tags, {
+      team: "z",
+      "aws:createdBy": "me",
+    });
+  } finally {
+    await harness.close();
+  }
+});
+
 describe("realism: eventual", () => {
   let now = 1_700_000_000_000;
   let harness: Harness;
