@@ -107,7 +107,28 @@ const mappedSchema = {
   tagging: { taggable: true, tagProperty: "/properties/Tags" },
   handlers,
 };
-const source = inMemorySchemaSource([widgetSchema, mappedSchema]);
+const GROUPED = "Test::Realism::Grouped";
+const groupedSchema = {
+  typeName: GROUPED,
+  description: "an unordered list whose elements have a create-only member",
+  additionalProperties: false,
+  definitions: {
+    Group: {
+      type: "object",
+      additionalProperties: false,
+      properties: { Name: { type: "string" }, Size: { type: "integer" } },
+    },
+  },
+  properties: {
+    Id: { type: "string" },
+    Groups: { type: "array", insertionOrder: false, items: { $ref: "#/definitions/Group" } },
+  },
+  primaryIdentifier: ["/properties/Id"],
+  readOnlyProperties: ["/properties/Id"],
+  createOnlyProperties: ["/properties/Groups/*/Name"],
+  handlers,
+};
+const source = inMemorySchemaSource([widgetSchema, mappedSchema, groupedSchema]);
 const registry = new TypeRegistry(source);
 const widgetType = registry.find(WIDGET)!;
 const mappedType = registry.find(MAPPED)!;
@@ -278,6 +299,33 @@ describe("realism: order", () => {
       );
     } finally {
       await plain.close();
+    }
+  });
+
+  test("create-only members of an unordered array's elements compare in any order", async () => {
+    const harness = await widgetHarness(["order"], 1);
+    try {
+      const groups = [
+        { Name: "z", Size: 1 },
+        { Name: "a", Size: 1 },
+      ];
+      const { final } = await create(harness.client, GROUPED, { Groups: groups });
+      const id = final.Identifier!;
+      // The caller's order, not the service's (a, z): no create-only value changed.
+      const resized = [{ Name: "z", Size: 2 }, groups[1]];
+      const done = await update(harness.client, GROUPED, id, [
+        { op: "replace", path: "/Groups", value: resized },
+      ]);
+      assert.equal(done.OperationStatus, "SUCCESS", done.StatusMessage);
+      const stored = harness.emulator.control.getResource(GROUPED, id)!.properties.Groups;
+      assert.deepEqual(stored, resized);
+      const renamed = [{ Name: "y", Size: 2 }, groups[1]];
+      const refused = await rejection(
+        update(harness.client, GROUPED, id, [{ op: "replace", path: "/Groups", value: renamed }]),
+      );
+      assert.equal(refused.name, "NotUpdatableException");
+    } finally {
+      await harness.close();
     }
   });
 
