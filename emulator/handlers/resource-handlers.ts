@@ -3,6 +3,7 @@
 // They only decide; the caller commits the result to the state.
 import jsonpatch from "fast-json-patch";
 import { fillGeneratedValues } from "../generate/fill-generated.js";
+import { schemaNodeAt } from "../generate/schema-nodes.js";
 import type { GenerationContext } from "../generate/plausible-values.js";
 import { identifierOf } from "../schema/identifiers.js";
 import {
@@ -25,6 +26,7 @@ import { validationFailureMessage } from "../schema/validator.js";
 import type { EmulatorState } from "../store/state.js";
 import type { HandlerErrorCode, JsonObject } from "../types.js";
 import { alreadyExistsMessage, notFoundMessage } from "./messages.js";
+import { keepReservedTags } from "../realism/aws-tags.js";
 import type { PatchOperation } from "./patch-document.js";
 
 export type HandlerResult =
@@ -36,6 +38,8 @@ export interface HandlerContext {
   readonly generation: GenerationContext;
   /** Values the service chooses for left-out optional properties at create (realism `defaults`). */
   readonly serviceDefaults?: (type: ResourceType, model: JsonObject) => void;
+  /** The stored model as an update's patch sees it: in the order reads answer (realism `order`). */
+  readonly patchTarget?: (type: ResourceType, stored: JsonObject) => JsonObject;
 }
 
 const fail = (errorCode: HandlerErrorCode, message: string): HandlerResult => ({
@@ -141,12 +145,43 @@ function restoreReadOnly(
 const readOnlyPatchMessage = (pattern: readonly string[]): string =>
   `Invalid patch update: readOnlyProperties [${schemaPointer(pattern)}] cannot be updated`;
 
+/** Whether a pointer pattern goes through an array the schema keeps in no order (insertionOrder false). */
+function throughUnorderedArray(type: ResourceType, pattern: readonly string[]): boolean {
+  return pattern.some(
+    (segment, i) =>
+      segment === WILDCARD && schemaNodeAt(type.schema, pattern.slice(0, i))?.insertionOrder === false,
+  );
+}
+
+/** The same values at the pattern in both models, in any order (each value matched once). */
+function sameValuesInAnyOrder(before: JsonObject, after: JsonObject, pattern: string[]): boolean {
+  const left = findMatches(before, pattern).map((match) => match.value);
+  const right = findMatches(after, pattern).map((match) => match.value);
+  const used = new Array<boolean>(right.length).fill(false);
+  return (
+    left.length === right.length &&
+    left.every((value) => {
+      const j = right.findIndex((candidate, k) => !used[k] && jsonEqual(value, candidate));
+      if (j >= 0) used[j] = true;
+      return j >= 0;
+    })
+  );
+}
+
+/**
+ * Create-only values compared by value; inside an unordered array in any order, since the order
+ * an update sends such an array in is no change (the service's order and the caller's differ).
+ */
 function changedCreateOnlyMessage(
   type: ResourceType,
   before: JsonObject,
   after: JsonObject,
 ): string | undefined {
-  const changed = type.createOnly.filter((pattern) => !sameValuesAt(before, after, pattern));
+  const changed = type.createOnly.filter((pattern) =>
+    throughUnorderedArray(type, pattern)
+      ? !sameValuesInAnyOrder(before, after, pattern)
+      : !sameValuesAt(before, after, pattern),
+  );
   if (changed.length === 0) return undefined;
   return `Invalid patch update: createOnlyProperties [${changed.map(schemaPointer).join(", ")}] cannot be updated`;
 }
@@ -195,7 +230,7 @@ export function runUpdate(
   if (!stored) return fail("NotFound", notFoundMessage(type.typeName, identifier));
   const readOnlyHit = touchedReadOnly(type, ops);
   if (readOnlyHit) return fail("InvalidRequest", readOnlyPatchMessage(readOnlyHit));
-  const before = stored.properties;
+  const before = ctx.patchTarget ? ctx.patchTarget(type, stored.properties) : stored.properties;
   let after: unknown;
   try {
     after = jsonpatch.applyPatch(deepClone(before), ops as jsonpatch.Operation[], true, true).newDocument;
@@ -225,6 +260,7 @@ export function runUpdate(
   const violations = type.validate(model);
   if (violations.length > 0) return fail("InvalidRequest", validationFailureMessage(violations));
   restoreReadOnly(type, model, after as JsonObject, before);
+  keepReservedTags(type, before, model);
   fillGeneratedValues(type, model, ctx.generation);
   const newIdentifier = identifierOf(type, model) ?? identifier;
   if (newIdentifier !== identifier && ctx.state.hasResource(type.typeName, newIdentifier)) {

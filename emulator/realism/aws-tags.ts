@@ -103,3 +103,34 @@ export function addAwsTags(
   }
   return { ...model, [shape.property]: next };
 }
+
+const isReservedKey = (key: JsonValue | undefined): boolean =>
+  typeof key === "string" && key.startsWith("aws:");
+
+/**
+ * Always on, not part of the profile: an update never takes the service's own `aws:` tags away,
+ * since users cannot remove them. Those the stored object had in its tag property (put there by
+ * the control API) and the updated `model` lacks are put back, after the schema check, as they
+ * were before it.
+ */
+export function keepReservedTags(type: ResourceType, before: JsonObject, model: JsonObject): void {
+  const shape = tagShapeOf(type);
+  const old = shape && before[shape.property];
+  if (!shape || old === undefined) return;
+  const current = model[shape.property];
+  if (shape.kind === "map") {
+    if (!isJsonObject(old)) return;
+    const kept: JsonObject = isJsonObject(current) ? { ...current } : {};
+    const missing = Object.keys(old).filter((key) => isReservedKey(key) && !Object.hasOwn(kept, key));
+    for (const key of missing) kept[key] = old[key] as JsonValue;
+    if (missing.length > 0) model[shape.property] = kept;
+    return;
+  }
+  if (!Array.isArray(old)) return;
+  const list: JsonValue[] = Array.isArray(current) ? [...current] : [];
+  const present = new Set(list.map((tag) => (isJsonObject(tag) ? tag[shape.key] : undefined)));
+  const missing = old.filter(
+    (tag) => isJsonObject(tag) && isReservedKey(tag[shape.key]) && !present.has(tag[shape.key]),
+  );
+  if (missing.length > 0) model[shape.property] = [...list, ...missing];
+}

@@ -179,7 +179,8 @@ export class CloudControlService {
     const parsed = parsePatchDocument(text);
     if (!parsed.ok) throw new ApiError("InvalidRequestException", parsed.reason);
     const stored = this.deps.state.getResource(type.typeName, identifier);
-    const refusal = stored && updateRefusal(type, stored.properties, parsed.ops);
+    const refusal =
+      stored && updateRefusal(type, this.runner.patchTarget(type, stored.properties), parsed.ops);
     if (refusal) throw new ApiError(refusal.code, refusal.message);
     return this.accept("UPDATE", type, input, identifier, text);
   }

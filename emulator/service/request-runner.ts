@@ -8,10 +8,12 @@ import {
   runCreate,
   runDelete,
   runUpdate,
+  visibleModel,
 } from "../handlers/resource-handlers.js";
 import type { ResourceType, TypeRegistry } from "../schema/type-registry.js";
 import type { EmulatorState } from "../store/state.js";
 import { fillServiceDefaults } from "../realism/defaults.js";
+import { sortUnorderedArraysAsShown } from "../realism/order.js";
 import type { EmulatorConfig, JsonObject, OperationStatus, RequestRecord, StagedFailure } from "../types.js";
 
 export interface RunnerDeps {
@@ -55,6 +57,16 @@ export class RequestRunner {
     };
   }
 
+  /**
+   * What an update's patch applies to: Cloud Control applies the patch document to the model the
+   * read handler returns, so under the realism `order` its unordered arrays are in the order reads
+   * answer them, and the update keeps that order.
+   */
+  patchTarget(type: ResourceType, stored: JsonObject): JsonObject {
+    if (!this.deps.config.realism.includes("order")) return stored;
+    return sortUnorderedArraysAsShown(type.schema, stored, visibleModel(type, stored));
+  }
+
   isDue(request: RequestRecord, now: number): boolean {
     if (request.hang && request.status !== "CANCEL_IN_PROGRESS") return false;
     return (
@@ -88,6 +100,7 @@ export class RequestRunner {
       state: this.deps.state,
       generation: this.generation(),
       serviceDefaults: this.serviceDefaults(),
+      patchTarget: (type, stored) => this.patchTarget(type, stored),
     };
     const staged = request.stagedFailure;
     switch (request.operation) {

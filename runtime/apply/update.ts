@@ -1,13 +1,14 @@
 // Update (docs/runtime.md#update): an RFC 6902 patch from the prior to the planned desired
 // state. The prior document leaves write-only values out, so every write-only value in the plan
 // is sent again (the service cannot tell us whether it still holds it), with any `_wo` secret
-// configured inside an object the patch sends whole. readOnly and createOnly
-// properties are never part of the patch. A failed update returns the prior state: it claims
-// nothing that did not happen, and the next refresh shows whatever did.
+// configured inside an object the patch sends whole. readOnly and createOnly properties are never
+// part of the patch; unordered arrays are sent whole. A failed update returns the prior state: it
+// claims nothing that did not happen, and the next refresh shows whatever did.
 import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { toDesiredState } from "../convert/to-cfn.js";
 import { buildPatch, segmentsOf, serializePatch } from "../cloudcontrol/patch.js";
 import { parsePropertyPointer } from "../cloudcontrol/property-pointers.js";
+import { unorderedArrayPaths } from "../convert/unordered-arrays.js";
 import { nullWriteOnly, writeOnlyAttributes } from "../state/write-only.js";
 import { isRecord, isUnknown, type TfValue } from "../../terraform/values/value.js";
 import type { OperationContext } from "./context.js";
@@ -46,7 +47,10 @@ export function updatePatchDocument(
   );
   // Write-only arguments to send are only in the after document: the patch adds them.
   const after = withSecrets(toDesiredState(definition.attributes, planned), secrets);
-  const ops = buildPatch(before, after, { excluded: excludedFromUpdates(definition) });
+  const ops = buildPatch(before, after, {
+    excluded: excludedFromUpdates(definition),
+    unordered: unorderedArrayPaths(definition.attributes),
+  });
   return serializePatch(
     ops.map((op) =>
       op.op === "remove"

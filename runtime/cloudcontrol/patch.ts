@@ -1,9 +1,12 @@
 // RFC 6902 patch documents for UpdateResource (docs/runtime.md#json-patch-construction), built from the prior
-// and planned desired states. Arrays of equal length are diffed element by element; arrays whose
-// length changes get an order-aware edit script (longest common subsequence: removes from the end
-// first, then adds at their final positions), so every op addresses the element it means — awscc's
-// index-blind diff can update the wrong element or duplicate entries. Key-value arrays and arrays
-// that only shrink become one whole-array op, as in awscc. Paths are RFC 6901-escaped.
+// and planned desired states. An array the schema keeps in no order (insertionOrder false) is sent
+// whole: Cloud Control applies the patch to the model as the service reads it, in the service's
+// order, which need not be the state's, so an index into it could name another element. Ordered
+// arrays of equal length are diffed element by element; arrays whose length changes get an
+// order-aware edit script (longest common subsequence: removes from the end first, then adds at
+// their final positions), so every op addresses the element it means — awscc's index-blind diff
+// can update the wrong element or duplicate entries. Key-value arrays and arrays that only shrink
+// become one whole-array op, as in awscc. Paths are RFC 6901-escaped.
 import {
   isJsonDocObject,
   type JsonDoc,
@@ -14,6 +17,7 @@ import {
   stringifyJsonDoc,
 } from "../convert/json-doc.js";
 import { withoutPointers } from "./property-pointers.js";
+import { isPathOf } from "../convert/unordered-arrays.js";
 import { escapePointerToken, pointerFromTokens, unescapePointerToken } from "../../cfn/json-pointer.js";
 
 export type PatchOp =
@@ -31,15 +35,29 @@ export function segmentsOf(pointer: string): string[] {
   return pointer === "" ? [] : pointer.slice(1).split("/").map(unescapeSegment);
 }
 
-/** Step A: the raw, order-aware difference of two documents. */
-export function diffDocuments(before: JsonDoc, after: JsonDoc, path: readonly string[] = []): PatchOp[] {
+/**
+ * Step A: the raw, order-aware difference of two documents. `unordered`: the model paths of the
+ * arrays kept in no order (`*` for any element or map key), each replaced whole when it differs.
+ */
+export function diffDocuments(
+  before: JsonDoc,
+  after: JsonDoc,
+  path: readonly string[] = [],
+  unordered: readonly (readonly string[])[] = [],
+): PatchOp[] {
   if (jsonDocEquals(before, after)) return [];
-  if (isJsonDocObject(before) && isJsonDocObject(after)) return diffObjects(before, after, path);
-  if (Array.isArray(before) && Array.isArray(after)) return diffArrays(before, after, path);
+  if (isJsonDocObject(before) && isJsonDocObject(after)) return diffObjects(before, after, path, unordered);
+  if (Array.isArray(before) && Array.isArray(after) && !isPathOf(unordered, path))
+    return diffArrays(before, after, path, unordered);
   return [{ op: "replace", path: pointerOf(path), value: after }];
 }
 
-function diffObjects(before: JsonDocObject, after: JsonDocObject, path: readonly string[]): PatchOp[] {
+function diffObjects(
+  before: JsonDocObject,
+  after: JsonDocObject,
+  path: readonly string[],
+  unordered: readonly (readonly string[])[],
+): PatchOp[] {
   const ops: PatchOp[] = [];
   for (const key of Object.keys(before)) {
     if (!Object.hasOwn(after, key)) ops.push({ op: "remove", path: pointerOf([...path, key]) });
@@ -47,7 +65,7 @@ function diffObjects(before: JsonDocObject, after: JsonDocObject, path: readonly
   for (const key of Object.keys(after)) {
     const value = after[key] as JsonDoc;
     if (!Object.hasOwn(before, key)) ops.push({ op: "add", path: pointerOf([...path, key]), value });
-    else ops.push(...diffDocuments(before[key] as JsonDoc, value, [...path, key]));
+    else ops.push(...diffDocuments(before[key] as JsonDoc, value, [...path, key], unordered));
   }
   return ops;
 }
@@ -56,9 +74,12 @@ function diffArrays(
   before: readonly JsonDoc[],
   after: readonly JsonDoc[],
   path: readonly string[],
+  unordered: readonly (readonly string[])[],
 ): PatchOp[] {
   if (before.length === after.length) {
-    return before.flatMap((item, i) => diffDocuments(item, after[i] as JsonDoc, [...path, String(i)]));
+    return before.flatMap((item, i) =>
+      diffDocuments(item, after[i] as JsonDoc, [...path, String(i)], unordered),
+    );
   }
   if (before.length > MAX_DIFFED_ARRAY || after.length > MAX_DIFFED_ARRAY) {
     return [{ op: "replace", path: pointerOf(path), value: after }];
@@ -193,6 +214,8 @@ export function orderPatchOps(ops: readonly PatchOp[]): PatchOp[] {
 export interface PatchOptions {
   /** readOnly and createOnly property pointers (segments): never part of an update. */
   readonly excluded?: readonly (readonly string[])[];
+  /** Model paths of the arrays kept in no order (unorderedArrayPaths): sent whole when changed. */
+  readonly unordered?: readonly (readonly string[])[];
 }
 
 /** The complete patch from the prior to the planned desired state. */
@@ -200,7 +223,7 @@ export function buildPatch(before: JsonDoc, after: JsonDoc, options: PatchOption
   const excluded = options.excluded ?? [];
   const from = withoutPointers(before, excluded);
   const to = withoutPointers(after, excluded);
-  return orderPatchOps(consolidateArrayOps(diffDocuments(from, to), to));
+  return orderPatchOps(consolidateArrayOps(diffDocuments(from, to, [], options.unordered), to));
 }
 
 export function serializePatch(ops: readonly PatchOp[]): string {

@@ -17,12 +17,7 @@ import {
 } from "./json-doc.js";
 import { isKeyValueList, normalizeWithoutPrior, reorderWithPrior } from "./reorder.js";
 import { numberText } from "../../terraform/values/number.js";
-import { hasPlanModifier } from "../../terraform/schema/resource-rules.js";
-
-const isUnordered = (attribute: Attribute): boolean =>
-  attribute.type.kind === "set" ||
-  attribute.type.kind === "setNested" ||
-  hasPlanModifier(attribute, "multiset");
+import { isUnordered } from "./unordered-arrays.js";
 
 const schemaLess = (current: JsonDoc, prior: JsonDoc | undefined): JsonDoc =>
   prior === undefined ? normalizeWithoutPrior(current) : reorderWithPrior(current, prior);

@@ -10,12 +10,12 @@ import { awsTagsOf } from "../../emulator/realism/aws-tags.js";
 import { REALISM_BEHAVIOURS, type RealismBehaviour } from "../../emulator/realism/behaviours.js";
 import { applyEmpties, emptyTreatment } from "../../emulator/realism/empties.js";
 import { flipSingle, normaliseIamPolicy } from "../../emulator/realism/iam-policy.js";
-import { sortUnorderedArrays } from "../../emulator/realism/order.js";
+import { sortUnorderedArrays, sortUnorderedArraysAsShown } from "../../emulator/realism/order.js";
 import { answersScalarsAsStrings } from "../../emulator/realism/scalars.js";
 import { unreportedProperties } from "../../emulator/realism/unreported.js";
 import { TypeRegistry } from "../../emulator/schema/type-registry.js";
 import type { JsonObject } from "../../emulator/types.js";
-import { create, getProperties, type Harness, rejection, startCli, startHarness } from "./helpers.js";
+import { create, getProperties, type Harness, rejection, startCli, startHarness, update } from "./helpers.js";
 
 const WIDGET = "Test::Realism::Widget";
 const MAPPED = "Test::Realism::Mapped";
@@ -107,7 +107,28 @@ const mappedSchema = {
   tagging: { taggable: true, tagProperty: "/properties/Tags" },
   handlers,
 };
-const source = inMemorySchemaSource([widgetSchema, mappedSchema]);
+const GROUPED = "Test::Realism::Grouped";
+const groupedSchema = {
+  typeName: GROUPED,
+  description: "an unordered list whose elements have a create-only member",
+  additionalProperties: false,
+  definitions: {
+    Group: {
+      type: "object",
+      additionalProperties: false,
+      properties: { Name: { type: "string" }, Size: { type: "integer" } },
+    },
+  },
+  properties: {
+    Id: { type: "string" },
+    Groups: { type: "array", insertionOrder: false, items: { $ref: "#/definitions/Group" } },
+  },
+  primaryIdentifier: ["/properties/Id"],
+  readOnlyProperties: ["/properties/Id"],
+  createOnlyProperties: ["/properties/Groups/*/Name"],
+  handlers,
+};
+const source = inMemorySchemaSource([widgetSchema, mappedSchema, groupedSchema]);
 const registry = new TypeRegistry(source);
 const widgetType = registry.find(WIDGET)!;
 const mappedType = registry.find(MAPPED)!;
@@ -241,6 +262,81 @@ describe("realism: order", () => {
     } finally {
       await harness.close();
     }
+  });
+
+  test("an update's patch addresses unordered arrays in the order reads answer them, as Cloud Control applies it to the read model", async () => {
+    const patch = [{ op: "add", path: "/Rules/0/Note", value: "first as read" }];
+    const sorted = await widgetHarness(["order"], 1);
+    try {
+      const { final } = await create(sorted.client, WIDGET, widget);
+      const done = await update(sorted.client, WIDGET, final.Identifier!, patch);
+      assert.equal(done.OperationStatus, "SUCCESS");
+      const stored = sorted.emulator.control.getResource(WIDGET, final.Identifier!)!.properties;
+      assert.deepEqual(
+        stored.Rules,
+        [
+          { Port: 22, Cidrs: ["192.168.0.0/16"], Note: "first as read" },
+          { Port: 443, Cidrs: ["0.0.0.0/0", "10.0.0.0/8"] },
+        ],
+        "/Rules/0 is the first element a read shows (port 22), and the update keeps the read order",
+      );
+      assert.deepEqual(stored.Steps, ["b", "a"], "ordered arrays as sent");
+    } finally {
+      await sorted.close();
+    }
+    const plain = await widgetHarness(["json"], 1);
+    try {
+      const { final } = await create(plain.client, WIDGET, widget);
+      await update(plain.client, WIDGET, final.Identifier!, patch);
+      const stored = plain.emulator.control.getResource(WIDGET, final.Identifier!)!.properties;
+      assert.deepEqual(
+        (stored.Rules as JsonObject[]).map((rule) => [rule.Port, rule.Note]),
+        [
+          [443, "first as read"],
+          [22, undefined],
+        ],
+        "without `order` the patch applies to the order sent",
+      );
+    } finally {
+      await plain.close();
+    }
+  });
+
+  test("create-only members of an unordered array's elements compare in any order", async () => {
+    const harness = await widgetHarness(["order"], 1);
+    try {
+      const groups = [
+        { Name: "z", Size: 1 },
+        { Name: "a", Size: 1 },
+      ];
+      const { final } = await create(harness.client, GROUPED, { Groups: groups });
+      const id = final.Identifier!;
+      // The caller's order, not the service's (a, z): no create-only value changed.
+      const resized = [{ Name: "z", Size: 2 }, groups[1]];
+      const done = await update(harness.client, GROUPED, id, [
+        { op: "replace", path: "/Groups", value: resized },
+      ]);
+      assert.equal(done.OperationStatus, "SUCCESS", done.StatusMessage);
+      const stored = harness.emulator.control.getResource(GROUPED, id)!.properties.Groups;
+      assert.deepEqual(stored, resized);
+      const renamed = [{ Name: "y", Size: 2 }, groups[1]];
+      const refused = await rejection(
+        update(harness.client, GROUPED, id, [{ op: "replace", path: "/Groups", value: renamed }]),
+      );
+      assert.equal(refused.name, "NotUpdatableException");
+    } finally {
+      await harness.close();
+    }
+  });
+
+  test("the update's order follows the elements as reads show them (write-only members left out)", () => {
+    const stored: JsonObject = { Rules: [{ Note: "secret", Port: 2 }, { Port: 1 }] };
+    const shown: JsonObject = { Rules: [{ Port: 2 }, { Port: 1 }] };
+    assert.deepEqual(sortUnorderedArraysAsShown(widgetType.schema, stored, shown), {
+      Rules: [{ Port: 1 }, { Note: "secret", Port: 2 }],
+    });
+    // Sorted by its own text the element with Note would come first.
+    assert.deepEqual(sortUnorderedArrays(widgetType.schema, stored).Rules, stored.Rules);
   });
 
   test("elements are compared after their own unordered arrays are sorted", () => {
@@ -507,6 +603,42 @@ describe("realism: awstags", () => {
       await mapped.close();
     }
   });
+});
+
+test("always on: an update never takes away the service's own aws: tags the object holds (list and map)", async () => {
+  const harness = await widgetHarness([], 0);
+  try {
+    const { final } = await create(harness.client, WIDGET, widget);
+    const id = final.Identifier!;
+    const stored = harness.emulator.control.getResource(WIDGET, id)!.properties;
+    const serviceTag = { Key: "aws:cloudformation:stack-name", Value: "stack" };
+    harness.emulator.control.driftUpdate(WIDGET, id, {
+      properties: { ...stored, Tags: [serviceTag, ...(stored.Tags as JsonObject[])] },
+    });
+    const done = await update(harness.client, WIDGET, id, [
+      { op: "replace", path: "/Tags", value: [{ Key: "team", Value: "y" }] },
+    ]);
+    assert.equal(done.OperationStatus, "SUCCESS");
+    assert.deepEqual(harness.emulator.control.getResource(WIDGET, id)!.properties.Tags, [
+      { Key: "team", Value: "y" },
+      serviceTag,
+    ]);
+    await update(harness.client, WIDGET, id, [{ op: "remove", path: "/Tags" }]);
+    assert.deepEqual(harness.emulator.control.getResource(WIDGET, id)!.properties.Tags, [serviceTag]);
+
+    const mapped = await create(harness.client, MAPPED, { Tags: { team: "x" } });
+    const mappedId = mapped.final.Identifier!;
+    harness.emulator.control.driftUpdate(MAPPED, mappedId, {
+      properties: { Id: mappedId, Tags: { team: "x", "aws:createdBy": "me" } },
+    });
+    await update(harness.client, MAPPED, mappedId, [{ op: "replace", path: "/Tags", value: { team: "z" } }]);
+    assert.deepEqual(harness.emulator.control.getResource(MAPPED, mappedId)!.properties.Tags, {
+      team: "z",
+      "aws:createdBy": "me",
+    });
+  } finally {
+    await harness.close();
+  }
 });
 
 describe("realism: eventual", () => {

@@ -281,9 +281,17 @@ describe("a service's own forms through the emulator", () => {
     );
     assert.doesNotMatch(patch, /aws:/, "the update's patch never names an aws: tag");
     const stored = h.emulator.control.getResource(definition.cfnTypeName, "aws-tags");
-    assert.ok(
-      (stored?.properties.Tags as JsonObject[]).some((tag) => tag.Key === "aws:cloudformation:stack-name"),
-      "the service's tag is still there",
+    // Tags is unordered: the patch replaces it whole (no index that could name the service's tag),
+    // and the service keeps its own tag, unchanged.
+    assert.deepEqual(
+      [...(stored?.properties.Tags as JsonObject[])].sort((x, y) =>
+        String(x.Key).localeCompare(String(y.Key)),
+      ),
+      [
+        { Key: "aws:cloudformation:stack-name", Value: "stack" },
+        { Key: "team", Value: "b" },
+      ],
+      "the tag changed is the one configured; the service's tag is still there as it was",
     );
   });
 
