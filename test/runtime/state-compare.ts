@@ -25,15 +25,10 @@ import {
   valueEquals,
 } from "../../terraform/values/index.js";
 
+/** JSON text of a value, with unknowns and decimal numbers in their own spelling. */
 export const show = (value: TfValue | undefined): string =>
   JSON.stringify(value ?? null, (_k, v: unknown) =>
-    typeof v === "object" &&
-    v !== null &&
-    !Array.isArray(v) &&
-    Object.getPrototypeOf(v) !== null &&
-    Object.getPrototypeOf(v) !== Object.prototype
-      ? String(v)
-      : v,
+    typeof v === "object" && v !== null && !Array.isArray(v) && !isRecord(v as TfValue) ? String(v) : v,
   );
 
 export function assertSameState(
