@@ -3,7 +3,10 @@
 // never sends them (update.ts leaves read-only values out of the patch). An element the update
 // changes is written without them, so the service gives it new ones: the plan must leave them
 // unknown instead of promising the prior element's values (e.g. IoTSiteWise AssetModel
-// AssetModelProperties/*/Id).
+// AssetModelProperties/*/Id). An array the schema keeps in no order is sent whole when it changes
+// (cloudcontrol/patch.ts), so then every element of it is written again without them: whether the
+// service keeps an unchanged element's values (matching it to the sub-object it has) or makes new
+// ones is its own affair, so the plan promises none of them.
 import type { Attribute, Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import { parsePropertyPointer, WILDCARD } from "../cloudcontrol/property-pointers.js";
 import { followPointer } from "../state/write-only.js";
@@ -17,6 +20,7 @@ import {
   UNKNOWN,
   valueEquals,
 } from "../../terraform/values/value.js";
+import { isUnordered } from "../convert/unordered-arrays.js";
 import { mapNested } from "./nested.js";
 
 const cache = new WeakMap<ResourceDefinition, ReadonlySet<Attribute>>();
@@ -58,8 +62,24 @@ function elementChanges(attributes: Attributes, planned: TfRecord, prior: TfReco
 }
 
 /**
- * Step 3b of the plan (updates only): in every collection element that changes, the read-only
- * members the configuration leaves unset become unknown (Terraform proposed the prior element's).
+ * Whether an update sends the unordered collection `planned` whole: it differs from the prior in
+ * length or in an element (each compared with the prior element `mapNested` pairs it with).
+ */
+function unorderedRewritten(attribute: Attribute, planned: TfValue, prior: TfValue): boolean {
+  if (!isUnordered(attribute) || !Array.isArray(planned)) return false;
+  if (!Array.isArray(prior) || prior.length !== planned.length) return true;
+  let differs = false;
+  mapNested(attribute.type, planned, null, prior, [], (v) => {
+    differs ||= elementChanges(v.attributes, v.planned, v.prior);
+    return v.planned;
+  });
+  return differs;
+}
+
+/**
+ * Step 3b of the plan (updates only): in every collection element that changes, and in every
+ * element of an unordered collection that changes, the read-only members the configuration leaves
+ * unset become unknown (Terraform proposed the prior element's).
  */
 export function unknownRegeneratedMembers(
   attributes: Attributes,
@@ -81,14 +101,16 @@ export function unknownRegeneratedMembers(
       return [name, UNKNOWN];
     }
     const elements = attribute.type.kind !== "object";
-    const next = mapNested(attribute.type, value, configured, prior?.[name] ?? null, [], (v) =>
+    const priorValue = prior?.[name] ?? null;
+    const sentWhole = unorderedRewritten(attribute, value, priorValue);
+    const next = mapNested(attribute.type, value, configured, priorValue, [], (v) =>
       unknownRegeneratedMembers(
         v.attributes,
         v.planned,
         v.config,
         v.prior,
         members,
-        rewritten || (elements && elementChanges(v.attributes, v.planned, v.prior)),
+        rewritten || sentWhole || (elements && elementChanges(v.attributes, v.planned, v.prior)),
       ),
     );
     if (next !== value) changed = true;
