@@ -296,6 +296,35 @@ describe("a default in the service's form", () => {
     assert.equal(plan(prior), prior);
   });
 
+  test("an object default inside an object default holds the service's members at any depth", () => {
+    const restrictions = a.object(
+      "Restrictions",
+      { ...optionalComputed, default: { geo_restriction: { restriction_type: "none" } } },
+      {
+        geo_restriction: a.object("GeoRestriction", optionalComputed, {
+          restriction_type: a.string("RestrictionType", optionalComputed),
+          locations: a.list("Locations", a.elem.string, optionalComputed),
+        }),
+      },
+    );
+    const nested = definitionOf({ name: a.string("Name", { required: true }), restrictions });
+    const held = (restrictionType: string) =>
+      record({
+        name: "d",
+        restrictions: record({
+          geo_restriction: record({ restriction_type: restrictionType, locations: ["DE"] }),
+        }),
+        id: "d",
+      });
+    const unset = record({ name: "d", restrictions: null, id: null });
+    const planOf = (prior: TfRecord) =>
+      planResource({ definition: nested, prior, proposed: prior, config: unset }).planned;
+    const asDefault = held("none");
+    assert.equal(planOf(asDefault), asDefault);
+    const otherwise = held("whitelist");
+    assert.notEqual(planOf(otherwise), otherwise);
+  });
+
   test("an object default the service holds otherwise in a member it sets is planned back", () => {
     const prior = distribution(
       record({
