@@ -5,7 +5,8 @@
 // whose change needs a new object.
 import type { Attribute, Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import { defaultToValue } from "../convert/default-value.js";
-import { keepPriorSpelling, sameMeaning, type ServiceFilled } from "../convert/prior-spelling.js";
+import { keepPriorSpelling, type ServiceFilled } from "../convert/prior-spelling.js";
+import { priorHoldsDefault } from "./default-in-prior.js";
 import { attributeCtyType, definitionImpliedType } from "../../terraform/values/implied-type.js";
 import type { AttributePath, PathStep } from "../../terraform/values/path.js";
 import {
@@ -154,8 +155,9 @@ function shapeValues(
     const defaultApplies = takesDefault(attribute) && (prior === null || !isCreateOnly(attribute));
     if (configured === null && defaultApplies) {
       const fallback = defaultToValue(attribute.type, attribute.default);
-      // The service's own form of the default (after an import, say) is the default.
-      if (priorValue !== null && sameMeaning(attribute.type, fallback, priorValue)) return priorValue;
+      // The service's own form of the default (after an import, say, or with members it filled in)
+      // is the default.
+      if (priorHoldsDefault(attribute.type, fallback, priorValue)) return priorValue;
       // An empty collection is nothing to Cloud Control (never sent, read back as absent): where the
       // object exists with nothing there (e.g. after an import) it stays null rather than show a diff.
       return prior !== null && priorValue === null && isEmptyCollection(fallback) ? null : fallback;

@@ -247,4 +247,98 @@ describe("a default in the service's form", () => {
     const { planned } = planResource({ definition, prior, proposed: prior, config });
     assert.equal((planned as TfRecord).key_policy, asService);
   });
+
+  // CloudFront's default viewer certificate, as the service answers it: the members the default
+  // leaves unset hold values the service chose (a defaulted object inside a nested one, too).
+  const optionalComputed = { optional: true, computed: true } as const;
+  const certificate = a.object(
+    "ViewerCertificate",
+    { ...optionalComputed, default: { cloudfront_default_certificate: true } },
+    {
+      cloudfront_default_certificate: a.bool("CloudFrontDefaultCertificate", optionalComputed),
+      minimum_protocol_version: a.string("MinimumProtocolVersion", optionalComputed),
+      ssl_support_method: a.string("SslSupportMethod", optionalComputed),
+    },
+  );
+  const definition = definitionOf({
+    name: a.string("Name", { required: true }),
+    distribution_config: a.object(
+      "DistributionConfig",
+      { required: true },
+      {
+        enabled: a.bool("Enabled", { required: true }),
+        viewer_certificate: certificate,
+      },
+    ),
+  });
+  const distribution = (viewerCertificate: TfValue): TfRecord =>
+    record({
+      name: "d",
+      distribution_config: record({ enabled: true, viewer_certificate: viewerCertificate }),
+      id: "d",
+    });
+  const config = record({
+    name: "d",
+    distribution_config: record({ enabled: true, viewer_certificate: null }),
+    id: null,
+  });
+  const plan = (prior: TfRecord) =>
+    planResource({ definition, prior, proposed: prior, config }).planned as TfRecord;
+
+  test("an object default whose unset members the service filled in plans no change", () => {
+    const prior = distribution(
+      record({
+        cloudfront_default_certificate: true,
+        minimum_protocol_version: "TLSv1",
+        ssl_support_method: "vip",
+      }),
+    );
+    assert.equal(plan(prior), prior);
+  });
+
+  test("an object default inside an object default holds the service's members at any depth", () => {
+    const restrictions = a.object(
+      "Restrictions",
+      { ...optionalComputed, default: { geo_restriction: { restriction_type: "none" } } },
+      {
+        geo_restriction: a.object("GeoRestriction", optionalComputed, {
+          restriction_type: a.string("RestrictionType", optionalComputed),
+          locations: a.list("Locations", a.elem.string, optionalComputed),
+        }),
+      },
+    );
+    const nested = definitionOf({ name: a.string("Name", { required: true }), restrictions });
+    const held = (restrictionType: string) =>
+      record({
+        name: "d",
+        restrictions: record({
+          geo_restriction: record({ restriction_type: restrictionType, locations: ["DE"] }),
+        }),
+        id: "d",
+      });
+    const unset = record({ name: "d", restrictions: null, id: null });
+    const planOf = (prior: TfRecord) =>
+      planResource({ definition: nested, prior, proposed: prior, config: unset }).planned;
+    const asDefault = held("none");
+    assert.equal(planOf(asDefault), asDefault);
+    const otherwise = held("whitelist");
+    assert.notEqual(planOf(otherwise), otherwise);
+  });
+
+  test("an object default the service holds otherwise in a member it sets is planned back", () => {
+    const prior = distribution(
+      record({
+        cloudfront_default_certificate: false,
+        minimum_protocol_version: "TLSv1",
+        ssl_support_method: "vip",
+      }),
+    );
+    const planned = plan(prior).distribution_config as TfRecord;
+    // The member the default sets is planned back; those it leaves unset keep the service's values
+    // (useStateForUnknown, as the definitions give every Optional+Computed attribute).
+    assert.deepEqual(
+      { ...(planned.viewer_certificate as TfRecord) },
+      { cloudfront_default_certificate: true, minimum_protocol_version: "TLSv1", ssl_support_method: "vip" },
+    );
+  });
 });
