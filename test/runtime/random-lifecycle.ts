@@ -26,6 +26,7 @@ import type { RuntimeHarness } from "./harness.js";
 import { isSchemaNode, type SchemaNode } from "./schema-nodes.js";
 import {
   assertSameState,
+  configuredHeldBy,
   importComparison,
   sameUpToOrder,
   show,
@@ -468,7 +469,8 @@ export class LifecycleRun {
       this.random,
     );
     for (const name of [...configured, ...others].slice(0, MAX_UPDATE_CANDIDATES)) {
-      const type = attributeCtyType((this.definition.attributes[name] as Attribute).type);
+      const attribute = this.definition.attributes[name] as Attribute;
+      const type = attributeCtyType(attribute.type);
       for (let variant = 1; variant <= 3; variant++) {
         let value: TfValue;
         try {
@@ -477,7 +479,11 @@ export class LifecycleRun {
           if (!(error instanceof Unsatisfiable)) throw error;
           break;
         }
-        if (valueEquals(type, value, config[name] ?? null) || valueEquals(type, value, state[name] ?? null))
+        // A value the state already holds (nulls taking defaults or the service's values) plans no change.
+        if (
+          valueEquals(type, value, config[name] ?? null) ||
+          configuredHeldBy(attribute, value, state[name] ?? null)
+        )
           continue;
         const next = with_(config, name, value);
         if ((await this.validationErrors(next)) !== "") break;

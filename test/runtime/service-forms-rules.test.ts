@@ -7,6 +7,8 @@ import { describe, test } from "node:test";
 import { keepPlannedKnowns } from "../../runtime/apply/keep-planned.js";
 import { jsonDocFromPlain, type JsonDocObject } from "../../runtime/convert/json-doc.js";
 import { jsonTextsEquivalent } from "../../runtime/convert/json-string.js";
+import { fromModel } from "../../runtime/convert/from-cfn.js";
+import { toDesiredState } from "../../runtime/convert/to-cfn.js";
 import { isPolicyDocument, policiesEquivalent } from "../../runtime/convert/policy-document.js";
 import { sameMeaning } from "../../runtime/convert/prior-spelling.js";
 import { keepUnreported, unreportedPaths } from "../../runtime/state/unreported.js";
@@ -125,6 +127,24 @@ describe("IAM policy equivalence", () => {
     );
     assert.ok(!sameMeaning(type, "STANDARD", "standard"));
     assert.ok(!sameMeaning(type, "3", "3.0"), "a scalar is not a JSON document");
+  });
+});
+
+describe("strings answered for JSON-string attributes", () => {
+  // AWS::ControlTower::EnabledBaseline Parameters[].Value is an anyOf of string, object, number,
+  // array and boolean, carried as JSON text; the service answers a string value as a JSON string.
+  const anyValue: Attributes = { value: a.json("Value", { optional: true, computed: true }) };
+  const read = (json: unknown): TfValue => fromModel(anyValue, doc({ Value: json })).value as TfValue;
+
+  test("a string that is not JSON text is a string value: read as its JSON text, sent back as the string", () => {
+    assert.equal(read("v-1"), '"v-1"');
+    assert.deepEqual(toDesiredState(anyValue, record({ value: read("v-1") })), doc({ Value: "v-1" }));
+  });
+
+  test("a string holding JSON text is the document's text; other kinds are their JSON", () => {
+    assert.equal(read('{"a":1}'), '{"a":1}');
+    assert.equal(read({ b: [1, true] }), '{"b":[1,true]}');
+    assert.equal(read(3), "3");
   });
 });
 

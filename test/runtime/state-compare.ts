@@ -2,6 +2,7 @@
 // what an import can know (write-only values aside, as a desired-state document), and comparisons
 // that ignore list order where a service (or an import, which has no prior order) decides it.
 import assert from "node:assert/strict";
+import { defaultToValue } from "../../runtime/convert/default-value.js";
 import { fromModel } from "../../runtime/convert/from-cfn.js";
 import {
   canonicalJson,
@@ -14,8 +15,14 @@ import { reorderWithPrior } from "../../runtime/convert/reorder.js";
 import { toDesiredState } from "../../runtime/convert/to-cfn.js";
 import { keepPriorForm } from "../../runtime/read/keep-prior-form.js";
 import { nullWriteOnly, writeOnlyAttributes } from "../../runtime/state/write-only.js";
-import type { Attributes, AttributeType, ResourceDefinition } from "../../terraform/schema/types.js";
+import type {
+  Attribute,
+  Attributes,
+  AttributeType,
+  ResourceDefinition,
+} from "../../terraform/schema/types.js";
 import {
+  attributeCtyType,
   definitionImpliedType,
   isRecord,
   isUnknown,
@@ -140,4 +147,37 @@ export function withUnknownsFrom(planned: TfValue, prior: TfValue): TfValue {
   if (Array.isArray(planned) && Array.isArray(prior) && planned.length === prior.length)
     return planned.map((item, i) => withUnknownsFrom(item, prior[i] ?? null));
   return planned;
+}
+
+/**
+ * The configured value asks for nothing the state does not already hold, so the plan has nothing
+ * to change: where the configuration leaves a member null, the plan puts the member's default, or
+ * keeps the state's value where the member is Computed (an optional member the service filled in);
+ * object members and list elements are checked that way at every depth.
+ */
+export function configuredHeldBy(attribute: Attribute, configured: TfValue, held: TfValue): boolean {
+  if (configured === null) {
+    if (attribute.default !== undefined)
+      return valueEquals(
+        attributeCtyType(attribute.type),
+        defaultToValue(attribute.type, attribute.default),
+        held,
+      );
+    return attribute.computed === true || held === null;
+  }
+  const type = attribute.type;
+  const membersHeld = (c: TfValue, h: TfValue): boolean =>
+    "attributes" in type &&
+    isRecord(c) &&
+    isRecord(h) &&
+    Object.entries(type.attributes).every(([name, member]) =>
+      configuredHeldBy(member, c[name] ?? null, h[name] ?? null),
+    );
+  if (type.kind === "object") return membersHeld(configured, held);
+  if (type.kind === "listNested" && Array.isArray(configured) && Array.isArray(held))
+    return (
+      configured.length === held.length &&
+      configured.every((c: TfValue, i) => membersHeld(c, held[i] as TfValue))
+    );
+  return valueEquals(attributeCtyType(type), configured, held);
 }
