@@ -49,6 +49,19 @@ const NODE_CATEGORIES: readonly (readonly [string, RegExp])[] = [
   ["start-up", /^node:internal\/(bootstrap|main|modules|process|vm)|internal\/(bootstrap|main|modules)/],
 ];
 
+/** A profile's nodes by id and the CPU samples in it (idle ones left out), each with its milliseconds. */
+function readProfile(file: string): {
+  byId: Map<number, ProfileNode>;
+  busy: { id: number; ms: number }[];
+} {
+  const profile = JSON.parse(fs.readFileSync(file, "utf8")) as CpuProfile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const busy = profile.samples
+    .map((id, i) => ({ id, ms: (profile.timeDeltas[i] ?? 0) / 1000 }))
+    .filter(({ id }) => byId.get(id)!.callFrame.functionName !== "(idle)");
+  return { byId, busy };
+}
+
 export interface ProfileSummary {
   readonly file: string;
   /** CPU milliseconds (samples other than idle). */
@@ -99,10 +112,9 @@ export class ProfileReader {
   }
 
   summarise(file: string): ProfileSummary {
-    const profile = JSON.parse(fs.readFileSync(file, "utf8")) as CpuProfile;
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const { byId, busy } = readProfile(file);
     const parent = new Map<number, number>();
-    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    for (const n of byId.values()) for (const c of n.children ?? []) parent.set(c, n.id);
     // A sample is charged to the nearest bundle frame above it (Node's own streams and buffers
     // work for whichever library called them), else to the nearest recognised Node frame.
     const categoryOfNode = new Map<number, string | undefined>();
@@ -127,32 +139,26 @@ export class ProfileReader {
     };
     const byCategory = new Map<string, number>();
     let cpuMs = 0;
-    profile.samples.forEach((id, i) => {
-      const node = byId.get(id)!;
-      if (node.callFrame.functionName === "(idle)") return;
-      const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    for (const { id, ms } of busy) {
       cpuMs += ms;
       const name = categorise(id);
       byCategory.set(name, (byCategory.get(name) ?? 0) + ms);
-    });
+    }
     return { file, cpuMs, byCategory };
   }
 
   /** The `count` functions with the most self time, with their sources. */
   topFunctions(file: string, count: number): string {
-    const profile = JSON.parse(fs.readFileSync(file, "utf8")) as CpuProfile;
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const { byId, busy } = readProfile(file);
     const self = new Map<string, number>();
     let cpuMs = 0;
-    profile.samples.forEach((id, i) => {
+    for (const { id, ms } of busy) {
       const frame = byId.get(id)!.callFrame;
-      if (frame.functionName === "(idle)") return;
-      const ms = (profile.timeDeltas[i] ?? 0) / 1000;
       cpuMs += ms;
       const source = frame.url === "" ? "" : this.source(frame).replace(/^.*node_modules\//, "");
       const key = `${frame.functionName || "(anonymous)"} ${source}`;
       self.set(key, (self.get(key) ?? 0) + ms);
-    });
+    }
     return [...self.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, count)

@@ -3,10 +3,10 @@
 // the next 1,500, so that the cost of a process warming up (what each of Terraform's short-lived
 // provider processes pays) shows beside the steady state. CPU is read from /proc (all threads),
 // which a loaded machine disturbs far less than wall time.
-import fs from "node:fs";
 import { directorySchemaSource, effectiveSchemasDir } from "../cfn/schema-source.js";
 import { seededRandom, startEmulator } from "../emulator/emulator.js";
 import { resources } from "../generated/index.js";
+import { processCpuSeconds } from "./provider-usage.js";
 import { launchPlugin, type LaunchedPlugin } from "../protocol/plugin-client.js";
 import { encodeDynamicValue } from "../protocol/wire.js";
 import { providerConfigAttributes } from "../terraform/provider-config.js";
@@ -32,10 +32,7 @@ export interface CallsBench {
 
 type Message = Record<string, unknown>;
 
-function processCpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in clock ticks of 10 ms
-}
+const processCpuMs = (pid: number): number => processCpuSeconds(pid) * 1000;
 
 function errors(response: Message): unknown[] {
   return ((response.diagnostics ?? []) as { severity: string }[]).filter((d) => d.severity === "ERROR");

@@ -13,12 +13,17 @@ export interface ProviderUsage {
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
+/** user + system CPU seconds a live process has used so far (all its threads). */
+export function processCpuSeconds(pid: number | string): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
 function readSample(pid: string): { cpu: number; hwmKb: number } | undefined {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const cpu = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    const cpu = processCpuSeconds(pid);
     const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
     const hwmKb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
     return { cpu, hwmKb };
