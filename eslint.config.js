@@ -56,7 +56,17 @@ const layerRule = {
 };
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "generated/", "dist/", "test/golden/", ".test-out-*/", ".cache/"] },
+  {
+    ignores: [
+      "node_modules/",
+      "generated/",
+      "dist/",
+      "test/golden/",
+      ".test-out-*/",
+      ".cache/",
+      "protocol/codecs/messages.cjs",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,6 +1,6 @@
 // npm run build: dist/terraform-provider-awscc, one executable (a Node single executable
-// application) for this machine (linux-x64) holding the bundled provider, its protocol descriptor
-// and provider-schema.json. `--generated DIR` builds from another generated tree (a release made
+// application) for this machine (linux-x64) holding the bundled provider and the GetProviderSchema
+// response encoded once. `--generated DIR` builds from another generated tree (a release made
 // from another schema folder), `--out FILE` writes elsewhere.
 import fs from "node:fs";
 import path from "node:path";

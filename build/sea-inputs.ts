@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { build, type Plugin, transform } from "esbuild";
 import { repoRoot } from "../cfn/paths.js";
-import { loadProtocolDefinitions, protocolDescriptorJson } from "../protocol/proto-definitions.js";
+import { loadProtocolDefinitions } from "../protocol/proto-definitions.js";
 import { providerSchemaResponse } from "../protocol/server.js";
 import {
   type GeneratedIndex,
@@ -54,10 +54,6 @@ export async function prepareSeaInputs(
     pathToFileURL(path.join(generatedDir, "index.ts")).href
   )) as GeneratedIndex;
 
-  step("protocol descriptor");
-  const descriptor = path.join(workDir, "tfplugin6.json");
-  fs.writeFileSync(descriptor, JSON.stringify(protocolDescriptorJson()));
-
   step("GetProviderSchema response, encoded once");
   const encodedSchema = path.join(workDir, "provider-schema.pb");
   // Identity schemas and list resources, also used by the schema response (list_resource_schemas).
@@ -99,7 +95,6 @@ export async function prepareSeaInputs(
 
   const assets = {
     "provider-schema.pb": encodedSchema,
-    "tfplugin6.json": descriptor,
     "identity-catalog.json": identityCatalog,
     ...schemaAssets,
     ...moduleAssets,

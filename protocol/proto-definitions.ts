@@ -1,23 +1,37 @@
 // The protocol's services (tfplugin6, go-plugin's side services, gRPC health) as grpc-js service
-// definitions, built straight from protobufjs reflection with the message conventions the wire code
-// relies on: field names as written, int64 as JS numbers, enums as their names, defaults filled in,
-// and the name of the oneof member set. (The conventions @grpc/proto-loader would apply; building
-// the definitions here skips its descriptor encoding, a tenth of the binary's start-up.)
+// definitions, on the static codecs generated from protocol/proto/ (`npm run proto`), with the message
+// conventions the wire code relies on: field names as written, int64 as JS numbers, enums as their
+// names, defaults filled in, and the name of the oneof member set. (The conventions
+// @grpc/proto-loader would apply; static codecs spare the process a descriptor to parse and resolve
+// and a codec to generate per message type on first use.)
 import * as grpc from "@grpc/grpc-js";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import protobuf from "protobufjs";
-
-export const PROTO_DIR = fileURLToPath(new URL("./proto/", import.meta.url));
-const PROTO_FILES = ["tfplugin6.proto", "go_plugin.proto", "health.proto"];
+import type { IConversionOptions, Writer } from "protobufjs";
+import messages from "./codecs/messages.cjs";
+import { SERVICES } from "./codecs/services.js";
 
 /** How decoded messages look to the wire code (protobufjs toObject options). */
-export const MESSAGE_OPTIONS: protobuf.IConversionOptions = {
+export const MESSAGE_OPTIONS: IConversionOptions = {
   longs: Number,
   enums: String,
   defaults: true,
   oneofs: true,
 };
+
+/** What the generated code offers for each message type. */
+interface MessageCodec {
+  fromObject(value: object): unknown;
+  encode(message: unknown): Writer;
+  decode(bytes: Uint8Array): unknown;
+  toObject(message: unknown, options: IConversionOptions): object;
+}
+
+/** The generated codec of a message, by full name ("tfplugin6.GetMetadata.Request"). */
+function codecOf(fullName: string): MessageCodec {
+  let node: unknown = messages;
+  for (const part of fullName.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+  if (typeof node !== "function") throw new Error(`protocol/codecs has no message ${fullName}`);
+  return node as unknown as MessageCodec;
+}
 
 export interface ProtocolDefinitions {
   readonly provider: grpc.ServiceDefinition;
@@ -36,26 +50,6 @@ export interface ProtocolDefinitions {
 }
 
 let loaded: ProtocolDefinitions | undefined;
-let embeddedDescriptor: object | undefined;
-
-/**
- * The .proto files as one protobufjs JSON descriptor: what a bundled binary embeds, since it
- * cannot read protocol/proto/ from disk.
- */
-export function protocolDescriptorJson(): object {
-  return protoFilesRoot().toJSON();
-}
-
-function protoFilesRoot(): protobuf.Root {
-  const root = new protobuf.Root();
-  // Imports of google/protobuf/*.proto are answered by protobufjs's bundled copies.
-  root.resolvePath = (_origin, target) => path.join(PROTO_DIR, path.basename(target));
-  root.loadSync(
-    PROTO_FILES.map((f) => path.join(PROTO_DIR, f)),
-    { keepCase: true },
-  );
-  return root;
-}
 
 /** protobufjs hands out Buffers under Node; wrap (never copy) whatever else it gives. */
 const asBuffer = (bytes: Uint8Array): Buffer =>
@@ -63,41 +57,32 @@ const asBuffer = (bytes: Uint8Array): Buffer =>
 
 const lowerFirst = (name: string): string => name.charAt(0).toLowerCase() + name.slice(1);
 
-function serviceDefinition(service: protobuf.Service): grpc.ServiceDefinition {
-  const servicePath = service.fullName.replace(/^\./, "");
+function serviceDefinition(servicePath: string): grpc.ServiceDefinition {
+  const methods = SERVICES[servicePath];
+  if (!methods) throw new Error(`protocol/codecs has no service ${servicePath}`);
   const definition: Record<string, grpc.MethodDefinition<object, object>> = {};
-  for (const method of service.methodsArray) {
-    const request = method.resolvedRequestType!;
-    const response = method.resolvedResponseType!;
-    definition[method.name] = {
-      path: `/${servicePath}/${method.name}`,
-      requestStream: Boolean(method.requestStream),
-      responseStream: Boolean(method.responseStream),
+  for (const [name, method] of Object.entries(methods)) {
+    const request = codecOf(method.request);
+    const response = codecOf(method.response);
+    definition[name] = {
+      path: `/${servicePath}/${name}`,
+      requestStream: method.requestStream === true,
+      responseStream: method.responseStream === true,
       requestSerialize: (value) => asBuffer(request.encode(request.fromObject(value)).finish()),
       requestDeserialize: (bytes) => request.toObject(request.decode(bytes), MESSAGE_OPTIONS),
       responseSerialize: (value) => asBuffer(response.encode(response.fromObject(value)).finish()),
       responseDeserialize: (bytes) => response.toObject(response.decode(bytes), MESSAGE_OPTIONS),
       // grpc-js also names client methods this way (getProviderSchema beside GetProviderSchema).
-      originalName: lowerFirst(method.name),
+      originalName: lowerFirst(name),
     };
   }
   return definition;
 }
 
-/** Use an embedded descriptor (from {@link protocolDescriptorJson}) instead of the .proto files. */
-export function useEmbeddedProtocolDescriptor(descriptor: object): void {
-  embeddedDescriptor = descriptor;
-  loaded = undefined;
-}
-
 export function loadProtocolDefinitions(): ProtocolDefinitions {
   if (loaded) return loaded;
-  const root = embeddedDescriptor ? protobuf.Root.fromJSON(embeddedDescriptor) : protoFilesRoot();
-  root.resolveAll();
-  const constructor = (servicePath: string): grpc.ServiceClientConstructor => {
-    const service = root.lookupService(servicePath);
-    return grpc.makeGenericClientConstructor(serviceDefinition(service), service.name);
-  };
+  const constructor = (servicePath: string): grpc.ServiceClientConstructor =>
+    grpc.makeGenericClientConstructor(serviceDefinition(servicePath), servicePath.split(".").pop()!);
   const clients = {
     provider: constructor("tfplugin6.Provider"),
     controller: constructor("plugin.GRPCController"),

@@ -9,7 +9,6 @@ import { repoRoot } from "../cfn/paths.js";
 /**
  * provider-schema.pb: the GetProviderSchema response encoded at build time (binary only).
  * provider-schema.json: generated/provider-schema.json (from source only).
- * tfplugin6.json: the protocol descriptor (binary only; from source the .proto files are read).
  * identity-catalog.json: identity schemas and list resource types (binary only).
  * cfn-schema/<Type>: the model part of a type's CloudFormation schema, as generated (binary only).
  * generated/<module>.js: a generated module compiled to CommonJS (binary only; provider/embedded-modules.ts).
@@ -17,7 +16,6 @@ import { repoRoot } from "../cfn/paths.js";
 export type AssetName =
   | "provider-schema.pb"
   | "provider-schema.json"
-  | "tfplugin6.json"
   | "identity-catalog.json"
   | `cfn-schema/${string}`
   | `generated/${string}`;

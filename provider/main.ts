@@ -2,14 +2,10 @@
 // demand from the generated index, and the Cloud Control runtime does the work.
 import * as generatedIndex from "../generated/index.js";
 import { serve } from "../protocol/main.js";
-import { useEmbeddedProtocolDescriptor } from "../protocol/proto-definitions.js";
 import { createCloudControlBackend } from "../runtime/provider/cloudcontrol-backend.js";
 import { readAssetBytes, readAssetText } from "./assets.js";
 import { generatedProviderDescription } from "./description.js";
 import { providerSchemaSource } from "./schema-source.js";
-
-const descriptor = readAssetText("tfplugin6.json");
-if (descriptor !== undefined) useEmbeddedProtocolDescriptor(JSON.parse(descriptor) as object);
 
 const description = generatedProviderDescription(generatedIndex, {
   json: () => readAssetText("provider-schema.json"),

@@ -12,11 +12,6 @@ test("generated modules are packed by service folder, model schemas by CloudForm
 });
 
 test("the start-up assets are stored as they are", () => {
-  for (const name of [
-    "provider-schema.pb",
-    "tfplugin6.json",
-    "identity-catalog.json",
-    "provider-schema.json",
-  ])
+  for (const name of ["provider-schema.pb", "identity-catalog.json", "provider-schema.json"])
     assert.equal(assetPackOf(name), undefined, name);
 });
