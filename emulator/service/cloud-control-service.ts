@@ -112,8 +112,8 @@ export class CloudControlService {
   advance(): void {
     const now = this.deps.clock();
     this.deps.state.expire(now);
-    for (const request of this.deps.state.listRequests()) {
-      if (isInFlight(request) && this.runner.isDue(request, now)) this.runner.finish(request);
+    for (const request of this.deps.state.inFlightRequests()) {
+      if (this.runner.isDue(request, now)) this.runner.finish(request);
     }
   }
 
@@ -228,11 +228,8 @@ export class CloudControlService {
 
   private inFlightFor(typeName: string, identifier: string): RequestRecord | undefined {
     return this.deps.state
-      .listRequests()
-      .find(
-        (request) =>
-          request.typeName === typeName && request.identifier === identifier && isInFlight(request),
-      );
+      .inFlightRequests()
+      .find((request) => request.typeName === typeName && request.identifier === identifier);
   }
 
   private accept(

@@ -77,6 +77,7 @@ export class RequestRunner {
   setStatus(request: RequestRecord, status: OperationStatus): void {
     request.status = status;
     request.eventTime = this.deps.clock();
+    this.deps.state.noteStatus(request);
     this.deps.state.touch();
   }
 

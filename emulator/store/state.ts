@@ -1,5 +1,6 @@
 // The emulated account's state: stored objects, resource requests and remembered client tokens.
 // Every change bumps `revision`, which tells the persistence layer when to write.
+import { isInFlight } from "../requests/progress-events.js";
 import type { JsonObject, RequestRecord, StoredResource } from "../types.js";
 
 export const STATE_FORMAT_VERSION = 1;
@@ -28,6 +29,14 @@ export class EmulatorState {
   private readonly resources = new Map<string, StoredResource>();
   private readonly requests = new Map<string, RequestRecord>();
   private readonly clientTokens = new Map<string, ClientTokenEntry>();
+  /**
+   * Requests that were in flight when last seen, oldest first: every call advances these, so it
+   * must not walk every request the account remembers (thousands after a large apply).
+   */
+  private readonly maybeInFlight = new Set<RequestRecord>();
+  /** The oldest createdAt among requests and among client tokens: expire has nothing to do before then. */
+  private oldestRequestAt = Infinity;
+  private oldestClientTokenAt = Infinity;
   private revisionCounter = 0;
 
   get revision(): number {
@@ -87,13 +96,32 @@ export class EmulatorState {
 
   addRequest(request: RequestRecord): void {
     this.requests.set(request.requestToken, request);
+    this.oldestRequestAt = Math.min(this.oldestRequestAt, request.createdAt);
+    this.noteStatus(request);
     if (request.clientToken !== undefined) {
       this.clientTokens.set(request.clientToken, {
         requestToken: request.requestToken,
         createdAt: request.createdAt,
       });
+      this.oldestClientTokenAt = Math.min(this.oldestClientTokenAt, request.createdAt);
     }
     this.touch();
+  }
+
+  /** Call after a request's status changed: keeps the in-flight index exact. */
+  noteStatus(request: RequestRecord): void {
+    if (isInFlight(request) && this.requests.get(request.requestToken) === request)
+      this.maybeInFlight.add(request);
+  }
+
+  /** The requests in flight, oldest first. */
+  inFlightRequests(): RequestRecord[] {
+    const inFlight: RequestRecord[] = [];
+    for (const request of this.maybeInFlight) {
+      if (isInFlight(request)) inFlight.push(request);
+      else this.maybeInFlight.delete(request);
+    }
+    return inFlight;
   }
 
   /** Requests, oldest first. */
@@ -109,16 +137,23 @@ export class EmulatorState {
   /** Forgets requests and client tokens older than the service keeps them. */
   expire(now: number): void {
     let changed = false;
-    for (const [token, entry] of this.clientTokens) {
-      if (now - entry.createdAt > CLIENT_TOKEN_RETENTION_MS) {
-        this.clientTokens.delete(token);
-        changed = true;
+    if (now - this.oldestClientTokenAt > CLIENT_TOKEN_RETENTION_MS) {
+      this.oldestClientTokenAt = Infinity;
+      for (const [token, entry] of this.clientTokens) {
+        if (now - entry.createdAt > CLIENT_TOKEN_RETENTION_MS) {
+          this.clientTokens.delete(token);
+          changed = true;
+        } else this.oldestClientTokenAt = Math.min(this.oldestClientTokenAt, entry.createdAt);
       }
     }
-    for (const [token, request] of this.requests) {
-      if (now - request.createdAt > REQUEST_RETENTION_MS) {
-        this.requests.delete(token);
-        changed = true;
+    if (now - this.oldestRequestAt > REQUEST_RETENTION_MS) {
+      this.oldestRequestAt = Infinity;
+      for (const [token, request] of this.requests) {
+        if (now - request.createdAt > REQUEST_RETENTION_MS) {
+          this.requests.delete(token);
+          this.maybeInFlight.delete(request);
+          changed = true;
+        } else this.oldestRequestAt = Math.min(this.oldestRequestAt, request.createdAt);
       }
     }
     if (changed) this.touch();
@@ -128,6 +163,9 @@ export class EmulatorState {
     this.resources.clear();
     this.requests.clear();
     this.clientTokens.clear();
+    this.maybeInFlight.clear();
+    this.oldestRequestAt = Infinity;
+    this.oldestClientTokenAt = Infinity;
     this.touch();
   }
 
@@ -142,14 +180,18 @@ export class EmulatorState {
   }
 
   restore(state: PersistedState): void {
-    this.resources.clear();
-    this.requests.clear();
-    this.clientTokens.clear();
+    this.clear();
     for (const resource of state.resources) {
       this.resources.set(resourceKey(resource.typeName, resource.identifier), resource);
     }
-    for (const request of state.requests) this.requests.set(request.requestToken, request);
-    for (const [token, entry] of Object.entries(state.clientTokens)) this.clientTokens.set(token, entry);
-    this.touch();
+    for (const request of state.requests) {
+      this.requests.set(request.requestToken, request);
+      this.oldestRequestAt = Math.min(this.oldestRequestAt, request.createdAt);
+      this.noteStatus(request);
+    }
+    for (const [token, entry] of Object.entries(state.clientTokens)) {
+      this.clientTokens.set(token, entry);
+      this.oldestClientTokenAt = Math.min(this.oldestClientTokenAt, entry.createdAt);
+    }
   }
 }
