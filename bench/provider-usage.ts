@@ -32,15 +32,30 @@ function readSample(pid: string): { cpu: number; hwmKb: number } | undefined {
   }
 }
 
-function providerPids(binary: string): string[] {
+/** How many times in a row a pid must show another executable before it is no longer read. */
+const SETTLED_CHECKS = 3;
+
+/**
+ * The pids running `binary`. A pid whose executable was something else three samples in a row is
+ * not read again (`checked` counts): the sampler runs every 25 ms beside the work it measures, and a
+ * readlink of every process each time was a visible share of that CPU. Three, not one, because a
+ * process shows its parent's executable between fork and exec.
+ */
+function providerPids(binary: string, checked: Map<string, number>): string[] {
   const pids: string[] = [];
   for (const pid of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
+    const misses = checked.get(pid) ?? 0;
+    if (misses >= SETTLED_CHECKS || !/^\d+$/.test(pid)) continue;
     try {
-      if (fs.readlinkSync(`/proc/${pid}/exe`) === binary) pids.push(pid);
+      if (misses >= 0 && fs.readlinkSync(`/proc/${pid}/exe`) !== binary) {
+        checked.set(pid, misses + 1);
+        continue;
+      }
     } catch {
-      // not ours to read, or gone
+      continue; // not ours to read, or gone
     }
+    checked.set(pid, -1); // runs the binary: no need to read it again
+    pids.push(pid);
   }
   return pids;
 }
@@ -52,8 +67,9 @@ export async function measureProviderUsage<T>(
   intervalMs = 25,
 ): Promise<{ result: T; usage: ProviderUsage }> {
   const seen = new Map<string, { cpu: number; hwmKb: number }>();
+  const checked = new Map<string, number>();
   const sample = (): void => {
-    for (const pid of providerPids(binary)) {
+    for (const pid of providerPids(binary, checked)) {
       const s = readSample(pid);
       if (s) seen.set(pid, s);
     }
