@@ -1,6 +1,6 @@
-// What every provider executable embeds, whatever its platform: the bundled provider, the protocol
-// descriptor, the GetProviderSchema response encoded once, each type's model schema and each
-// generated module as an asset. Made from one generated tree (generated/ by default; a release
+// What every provider executable embeds, whatever its platform: the bundled provider, the
+// GetProviderSchema response encoded once, each type's desired-state validator compiled ahead of
+// time (or, where that failed, its model schema) and each generated module as an asset. Made from one generated tree (generated/ by default; a release
 // made from another schema folder passes its own).
 import fs from "node:fs";
 import path from "node:path";
@@ -19,7 +19,13 @@ import { schemaAssetName } from "../provider/schema-source.js";
 import { assetPackOf, packAssetName } from "../provider/assets.js";
 import { generatedModuleAsset } from "../provider/embedded-modules.js";
 import { modelSchemaOf } from "../cfn/model-schema.js";
-import { directorySchemaSource, effectiveSchemasDir } from "../cfn/schema-source.js";
+import {
+  type CfnSchema,
+  directorySchemaSource,
+  effectiveSchemasDir,
+  type SchemaSource,
+} from "../cfn/schema-source.js";
+import { writeValidatorAssets } from "./validator-assets.js";
 
 export interface SeaInputs {
   /** The provider bundled into one CommonJS file: the blob's main script. */
@@ -66,8 +72,18 @@ export async function prepareSeaInputs(
   const serialize = loadProtocolDefinitions().provider.GetProviderSchema!.responseSerialize;
   fs.writeFileSync(encodedSchema, serialize(await providerSchemaResponse(description)));
 
-  step(`CloudFormation model schemas, from ${path.relative(repoRoot, effectiveSchemasDir(generatedDir))}`);
-  const schemaAssets = writeSchemaAssets(generatedDir, workDir);
+  step(
+    `desired-state validators, compiled once (ajv standalone), from ${path.relative(repoRoot, effectiveSchemasDir(generatedDir))}`,
+  );
+  const validators = writeValidatorAssets(
+    generatedTypes(generatedDir),
+    (typeName) => effectiveSchema(generatedDir, typeName),
+    path.join(workDir, "cfn-validators"),
+  );
+  // A type without a precompiled validator carries its model schema, for the runtime to compile.
+  const schemaAssets = writeSchemaAssets(generatedDir, new Set(validators.notCompiled), workDir);
+  if (validators.notCompiled.length > 0)
+    step(`  not compiled, their model schemas embedded instead: ${validators.notCompiled.join(", ")}`);
 
   step("generated modules, one asset each");
   const moduleAssets = await writeGeneratedModuleAssets(generatedDir, workDir);
@@ -97,6 +113,7 @@ export async function prepareSeaInputs(
     "provider-schema.pb": encodedSchema,
     "identity-catalog.json": identityCatalog,
     ...schemaAssets,
+    ...validators.assets,
     ...moduleAssets,
   };
   if (process.env.AWSCC_SEA_COMPRESS_ASSETS === "0") return { bundle, assets };
@@ -223,26 +240,45 @@ function generatedModulesFromAssets(generatedDir: string): Plugin {
 }
 
 /**
- * One asset per generated type: the model part of the effective schema generate wrote
- * (<generated>/cfn-schemas, pins and patches applied), for the runtime's schema validation.
+ * One asset per type in `typeNames`: the model part of the effective schema generate wrote
+ * (<generated>/cfn-schemas, pins and patches applied), for the runtime to compile its validator.
  */
-function writeSchemaAssets(generatedDir: string, workDir: string): Record<string, string> {
-  const manifest = JSON.parse(fs.readFileSync(path.join(generatedDir, "manifest.json"), "utf8")) as {
-    types: { cfnTypeName: string; file: string }[];
-  };
-  const source = directorySchemaSource(effectiveSchemasDir(generatedDir));
+function writeSchemaAssets(
+  generatedDir: string,
+  typeNames: ReadonlySet<string>,
+  workDir: string,
+): Record<string, string> {
   const dir = path.join(workDir, "cfn-schemas");
   fs.mkdirSync(dir, { recursive: true });
   const assets: Record<string, string> = {};
-  for (const t of manifest.types) {
-    const schema = source.get(t.cfnTypeName);
-    if (schema === undefined)
-      throw new Error(
-        `${generatedDir}/cfn-schemas has no schema for ${t.cfnTypeName}: run \`npm run generate\``,
-      );
+  for (const t of generatedTypes(generatedDir)) {
+    if (!typeNames.has(t.cfnTypeName)) continue;
     const file = path.join(dir, t.file);
-    fs.writeFileSync(file, JSON.stringify(modelSchemaOf(schema)));
+    fs.writeFileSync(file, JSON.stringify(modelSchemaOf(effectiveSchema(generatedDir, t.cfnTypeName))));
     assets[schemaAssetName(t.cfnTypeName)] = file;
   }
   return assets;
+}
+
+/** The types generate wrote, from its manifest. */
+function generatedTypes(generatedDir: string): { cfnTypeName: string; file: string }[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(generatedDir, "manifest.json"), "utf8")) as {
+    types: { cfnTypeName: string; file: string }[];
+  };
+  return manifest.types;
+}
+
+const effectiveSources = new Map<string, SchemaSource>();
+
+/** A type's effective schema as generate wrote it (pins and patches applied). */
+function effectiveSchema(generatedDir: string, typeName: string): CfnSchema {
+  let source = effectiveSources.get(generatedDir);
+  if (!source) {
+    source = directorySchemaSource(effectiveSchemasDir(generatedDir));
+    effectiveSources.set(generatedDir, source);
+  }
+  const schema = source.get(typeName);
+  if (schema === undefined)
+    throw new Error(`${generatedDir}/cfn-schemas has no schema for ${typeName}: run \`npm run generate\``);
+  return schema;
 }

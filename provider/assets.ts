@@ -11,6 +11,7 @@ import { repoRoot } from "../cfn/paths.js";
  * provider-schema.json: generated/provider-schema.json (from source only).
  * identity-catalog.json: identity schemas and list resource types (binary only).
  * cfn-schema/<Type>: the model part of a type's CloudFormation schema, as generated (binary only).
+ * cfn-validator/<Type>: that schema's desired-state validator, ajv standalone code (binary only).
  * generated/<module>.js: a generated module compiled to CommonJS (binary only; provider/embedded-modules.ts).
  */
 export type AssetName =
@@ -18,6 +19,7 @@ export type AssetName =
   | "provider-schema.json"
   | "identity-catalog.json"
   | `cfn-schema/${string}`
+  | `cfn-validator/${string}`
   | `generated/${string}`;
 
 const SOURCE_PATHS: Readonly<Record<string, string>> = {
@@ -57,8 +59,8 @@ function seaModule(): SeaModule | undefined {
 export function assetPackOf(name: string): string | undefined {
   const module = /^generated\/([^/]+)\/[^/]+\.js$/.exec(name);
   if (module) return `generated/${module[1]}`;
-  const schema = /^cfn-schema\/([^:]+::[^:]+)::[^:]+$/.exec(name);
-  return schema ? `cfn-schema/${schema[1]}` : undefined;
+  const perType = /^(cfn-schema|cfn-validator)\/([^:]+::[^:]+)::[^:]+$/.exec(name);
+  return perType ? `${perType[1]}/${perType[2]}` : undefined;
 }
 /** A pack's own asset: brotli of JSON {asset name: text}. */
 export const packAssetName = (pack: string): string => `${pack}.pack.br`;

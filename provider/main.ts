@@ -5,6 +5,7 @@ import { serve } from "../protocol/main.js";
 import { createCloudControlBackend } from "../runtime/provider/cloudcontrol-backend.js";
 import { readAssetBytes, readAssetText } from "./assets.js";
 import { generatedProviderDescription } from "./description.js";
+import { embeddedValidators } from "./precompiled-validators.js";
 import { providerSchemaSource } from "./schema-source.js";
 
 const description = generatedProviderDescription(generatedIndex, {
@@ -14,6 +15,11 @@ const description = generatedProviderDescription(generatedIndex, {
 });
 
 void serve(
-  ({ logger }) => createCloudControlBackend({ logger, schemaSource: providerSchemaSource() }),
+  ({ logger }) =>
+    createCloudControlBackend({
+      logger,
+      schemaSource: providerSchemaSource(),
+      precompiledValidators: embeddedValidators,
+    }),
   description,
 );

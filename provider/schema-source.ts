@@ -1,6 +1,6 @@
-// The CloudFormation schemas the runtime validates desired states against: embedded in the binary
-// at build time (the model part of each effective schema generate wrote), or, from source, the
-// effective schemas in generated/cfn-schemas.
+// The CloudFormation schemas the runtime compiles desired-state validators from: in the binary, the
+// model part of the effective schema of each type whose validator the build could not precompile
+// (provider/precompiled-validators.ts has the others); from source, generated/cfn-schemas.
 import { type CfnSchema, directorySchemaSource, type SchemaSource } from "../cfn/schema-source.js";
 import { readAssetText, runningAsSingleExecutable } from "./assets.js";
 

@@ -43,3 +43,15 @@ function lenientRegExp(pattern: string, unicode: string): RegExpLike {
 
 /** The shared ajvRegExpEngine, made lenient for untranslatable patterns. */
 export const cfnRegExpEngine: RegExpEngine = Object.assign(lenientRegExp, { code: ajvRegExpEngine.code });
+
+/**
+ * What ajv's standalone code requires for the lenient engine: a module whose exports are
+ * {@link cfnRegExpEngine} (provider/precompiled-validators.ts answers this specifier).
+ */
+export const CFN_REGEXP_MODULE = "awscc:cfn-regexp";
+
+/** The same engine, for compiling standalone validator code that requires it from {@link CFN_REGEXP_MODULE}. */
+export const cfnRegExpEngineForStandalone: RegExpEngine = Object.assign(
+  (pattern: string, unicode: string) => lenientRegExp(pattern, unicode),
+  { code: `require(${JSON.stringify(CFN_REGEXP_MODULE)})` },
+);

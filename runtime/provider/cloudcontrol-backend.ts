@@ -52,7 +52,7 @@ import { upgradeState } from "../read/upgrade-state.js";
 import { writeOnlyUnknown } from "../state/import-marker.js";
 import { configuredPaths } from "../plan/configured-paths.js";
 import { decodePrivateRecord, encodePrivateRecord } from "../state/configured-record.js";
-import { DesiredStateSchemaValidator } from "../validate/desired-state-schema.js";
+import { DesiredStateSchemaValidator, type PrecompiledValidators } from "../validate/desired-state-schema.js";
 import { directorySchemaSource, type SchemaSource } from "../../cfn/schema-source.js";
 import { invalidJsonStrings } from "../validate/json-strings.js";
 import { validateConfig } from "../validate/validators.js";
@@ -76,6 +76,8 @@ import {
 export interface CloudControlBackendOptions {
   /** CloudFormation schemas for desired-state validation; `null` turns that check off. */
   readonly schemaSource?: SchemaSource | null;
+  /** Desired-state validators compiled ahead of time, tried before compiling from schemaSource. */
+  readonly precompiledValidators?: PrecompiledValidators;
   /** Status polling delays (awscc: 5 s .. 120 s). */
   readonly waitTiming?: WaitTiming;
   /** Transport retry backoff per attempt, in ms. */
@@ -108,7 +110,9 @@ export class CloudControlBackend implements ProviderBackend {
 
   constructor(private readonly options: CloudControlBackendOptions = {}) {
     const source = options.schemaSource === undefined ? directorySchemaSource() : options.schemaSource;
-    this.schemaValidator = source ? new DesiredStateSchemaValidator(source) : undefined;
+    this.schemaValidator = source
+      ? new DesiredStateSchemaValidator(source, options.precompiledValidators)
+      : undefined;
   }
 
   /** The configured session's account and region (undefined before ConfigureProvider). */

@@ -6,7 +6,7 @@
 // schema ajv cannot compile at all is skipped rather than blocking the type.
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { type Diagnostic, errorDiagnostic } from "../../terraform/provider-backend.js";
-import { cfnRegExpEngine } from "../../cfn/regex/lenient-engine.js";
+import { desiredStateAjvOptions } from "../../cfn/desired-state-ajv.js";
 import { modelSchemaOf } from "../../cfn/model-schema.js";
 import type { Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import { jsonDocToPlain } from "../convert/json-doc.js";
@@ -18,38 +18,44 @@ import { hasJsonStrings } from "./json-strings.js";
 import { locatePointer } from "./schema-pointer.js";
 import type { SchemaSource } from "../../cfn/schema-source.js";
 
+/** A validator compiled ahead of time for a type (the binary carries one per type), if any. */
+export type PrecompiledValidators = (typeName: string) => ValidateFunction | undefined;
+
 export class DesiredStateSchemaValidator {
   private readonly compiled = new Map<string, Promise<ValidateFunction | undefined>>();
 
-  constructor(private readonly source: SchemaSource) {}
+  constructor(
+    private readonly source: SchemaSource,
+    private readonly precompiled?: PrecompiledValidators,
+  ) {}
 
   private validatorFor(typeName: string): Promise<ValidateFunction | undefined> {
     let entry = this.compiled.get(typeName);
     if (!entry) {
-      entry = Promise.resolve(this.source.get(typeName)).then(async (schema) => {
-        if (!schema) return undefined;
-        // Loaded on first use: a provider process that validates nothing (the one Terraform starts
-        // for GetProviderSchema) does not pay ajv's load at start-up.
-        const { Ajv } = await import("ajv");
-        try {
-          const ajv = new Ajv({
-            strict: false,
-            allErrors: true,
-            validateFormats: false,
-            // generate checked every schema against the CloudFormation meta-schema already;
-            // checking again would compile JSON Schema's own meta-schema in each process (~0.1 s).
-            validateSchema: false,
-            logger: false,
-            code: { regExp: cfnRegExpEngine },
-          });
-          return ajv.compile(modelSchemaOf(schema));
-        } catch {
-          return undefined;
-        }
-      });
+      entry = this.loadValidator(typeName);
       this.compiled.set(typeName, entry);
     }
     return entry;
+  }
+
+  private async loadValidator(typeName: string): Promise<ValidateFunction | undefined> {
+    try {
+      // Compiled at build time: no ajv load and no compile per type in each short-lived process.
+      const ready = this.precompiled?.(typeName);
+      if (ready) return ready;
+    } catch {
+      // a validator that cannot be loaded is compiled here instead
+    }
+    const schema = this.source.get(typeName);
+    if (!schema) return undefined;
+    // Loaded on first use: a provider process that validates nothing (the one Terraform starts
+    // for GetProviderSchema) does not pay ajv's load at start-up.
+    const { Ajv } = await import("ajv");
+    try {
+      return new Ajv(desiredStateAjvOptions()).compile(modelSchemaOf(schema));
+    } catch {
+      return undefined;
+    }
   }
 
   /**
