@@ -2,7 +2,10 @@
 // what a client sent (e.g. the PatchDocument) or how often it retried.
 
 export interface CallRecord {
+  /** When the answer was ready (emulator clock). */
   at: number;
+  /** When the request arrived, before any injected latency: [receivedAt, at] is the call's span. */
+  receivedAt?: number;
   operation: string;
   typeName?: string;
   /** The request members as received (DesiredState and PatchDocument included). */

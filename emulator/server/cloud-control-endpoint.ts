@@ -74,6 +74,7 @@ export async function handleCloudControlCall(
   body: string,
   requestId: string,
 ): Promise<EndpointResult> {
+  const receivedAt = deps.clock();
   const name = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : undefined;
   let input: Record<string, unknown> = {};
   let typeName: string | undefined;
@@ -100,7 +101,7 @@ export async function handleCloudControlCall(
     errorCode = error.code;
     reply = jsonAnswer(error.status, errorBody(error), requestId, error.code);
   }
-  const record = { at: deps.clock(), operation: name ?? target, input, status } as Parameters<
+  const record = { at: deps.clock(), receivedAt, operation: name ?? target, input, status } as Parameters<
     CallLog["add"]
   >[0];
   if (typeName !== undefined) record.typeName = typeName;
