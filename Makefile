@@ -1,11 +1,15 @@
 # Targets mirror the npm scripts; `make ci` is what CI runs (.ci/run).
-.PHONY: install generate typecheck build test test-corpus test-upgrade test-release release registry bench lint format ci clean
+.PHONY: install generate proto typecheck build test test-corpus test-upgrade test-release release registry bench lint format ci clean
 
 install:
 	npm ci
 
 generate:
 	npm run generate
+
+# The protocol's static message codecs from protocol/proto/*.proto (committed; run after changing them).
+proto:
+	npm run proto
 
 typecheck:
 	npm run typecheck
