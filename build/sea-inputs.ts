@@ -1,7 +1,8 @@
 // What every provider executable embeds, whatever its platform: the bundled provider, the
 // GetProviderSchema response encoded once, each type's desired-state validator compiled ahead of
-// time (or, where that failed, its model schema) and each generated module as an asset. Made from one generated tree (generated/ by default; a release
-// made from another schema folder passes its own).
+// time (or, where that failed, its model schema) and each generated module as an asset. Made from
+// one generated tree (generated/ by default; a release made from another schema folder passes its
+// own).
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -19,12 +20,7 @@ import { schemaAssetName } from "../provider/schema-source.js";
 import { assetPackOf, packAssetName } from "../provider/assets.js";
 import { generatedModuleAsset } from "../provider/embedded-modules.js";
 import { modelSchemaOf } from "../cfn/model-schema.js";
-import {
-  type CfnSchema,
-  directorySchemaSource,
-  effectiveSchemasDir,
-  type SchemaSource,
-} from "../cfn/schema-source.js";
+import { type CfnSchema, directorySchemaSource, effectiveSchemasDir } from "../cfn/schema-source.js";
 import { writeValidatorAssets } from "./validator-assets.js";
 
 export interface SeaInputs {
@@ -75,13 +71,16 @@ export async function prepareSeaInputs(
   step(
     `desired-state validators, compiled once (ajv standalone), from ${path.relative(repoRoot, effectiveSchemasDir(generatedDir))}`,
   );
-  const validators = writeValidatorAssets(
-    generatedTypes(generatedDir),
-    (typeName) => effectiveSchema(generatedDir, typeName),
-    path.join(workDir, "cfn-validators"),
-  );
+  const types = generatedTypes(generatedDir);
+  const schemaOf = effectiveSchemas(generatedDir);
+  const validators = writeValidatorAssets(types, schemaOf, path.join(workDir, "cfn-validators"));
   // A type without a precompiled validator carries its model schema, for the runtime to compile.
-  const schemaAssets = writeSchemaAssets(generatedDir, new Set(validators.notCompiled), workDir);
+  const notCompiled = new Set(validators.notCompiled);
+  const schemaAssets = writeSchemaAssets(
+    types.filter((t) => notCompiled.has(t.cfnTypeName)),
+    schemaOf,
+    workDir,
+  );
   if (validators.notCompiled.length > 0)
     step(`  not compiled, their model schemas embedded instead: ${validators.notCompiled.join(", ")}`);
 
@@ -240,45 +239,45 @@ function generatedModulesFromAssets(generatedDir: string): Plugin {
 }
 
 /**
- * One asset per type in `typeNames`: the model part of the effective schema generate wrote
+ * One asset per type in `types`: the model part of the effective schema generate wrote
  * (<generated>/cfn-schemas, pins and patches applied), for the runtime to compile its validator.
  */
 function writeSchemaAssets(
-  generatedDir: string,
-  typeNames: ReadonlySet<string>,
+  types: readonly GeneratedType[],
+  schemaOf: (typeName: string) => CfnSchema,
   workDir: string,
 ): Record<string, string> {
   const dir = path.join(workDir, "cfn-schemas");
   fs.mkdirSync(dir, { recursive: true });
   const assets: Record<string, string> = {};
-  for (const t of generatedTypes(generatedDir)) {
-    if (!typeNames.has(t.cfnTypeName)) continue;
+  for (const t of types) {
     const file = path.join(dir, t.file);
-    fs.writeFileSync(file, JSON.stringify(modelSchemaOf(effectiveSchema(generatedDir, t.cfnTypeName))));
+    fs.writeFileSync(file, JSON.stringify(modelSchemaOf(schemaOf(t.cfnTypeName))));
     assets[schemaAssetName(t.cfnTypeName)] = file;
   }
   return assets;
 }
 
+interface GeneratedType {
+  readonly cfnTypeName: string;
+  readonly file: string;
+}
+
 /** The types generate wrote, from its manifest. */
-function generatedTypes(generatedDir: string): { cfnTypeName: string; file: string }[] {
+function generatedTypes(generatedDir: string): GeneratedType[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(generatedDir, "manifest.json"), "utf8")) as {
-    types: { cfnTypeName: string; file: string }[];
+    types: GeneratedType[];
   };
   return manifest.types;
 }
 
-const effectiveSources = new Map<string, SchemaSource>();
-
-/** A type's effective schema as generate wrote it (pins and patches applied). */
-function effectiveSchema(generatedDir: string, typeName: string): CfnSchema {
-  let source = effectiveSources.get(generatedDir);
-  if (!source) {
-    source = directorySchemaSource(effectiveSchemasDir(generatedDir));
-    effectiveSources.set(generatedDir, source);
-  }
-  const schema = source.get(typeName);
-  if (schema === undefined)
-    throw new Error(`${generatedDir}/cfn-schemas has no schema for ${typeName}: run \`npm run generate\``);
-  return schema;
+/** Each type's effective schema as generate wrote it (pins and patches applied). */
+function effectiveSchemas(generatedDir: string): (typeName: string) => CfnSchema {
+  const source = directorySchemaSource(effectiveSchemasDir(generatedDir));
+  return (typeName) => {
+    const schema = source.get(typeName);
+    if (schema === undefined)
+      throw new Error(`${generatedDir}/cfn-schemas has no schema for ${typeName}: run \`npm run generate\``);
+    return schema;
+  };
 }

@@ -1,9 +1,7 @@
 // ajv's options for a type's desired-state validator: one place for the runtime, which compiles a
 // validator when it has none, and the build, which compiles every type's ahead of time.
 import type { Options } from "ajv";
-import { cfnRegExpEngine } from "./regex/lenient-engine.js";
-
-type RegExpEngine = NonNullable<NonNullable<Options["code"]>["regExp"]>;
+import { cfnRegExpEngine, type RegExpEngine } from "./regex/lenient-engine.js";
 
 export function desiredStateAjvOptions(regExp: RegExpEngine = cfnRegExpEngine): Options {
   return {

@@ -1,9 +1,9 @@
 // The generated modules inside the single executable. They are not part of the provider's bundle:
 // each one is an asset of its own (CommonJS, compiled at build time), evaluated the first time a
 // request names its type, so start-up compiles ~1.5 MB of provider code instead of 12 MB.
-import vm from "node:vm";
 import * as define from "../terraform/schema/define.js";
 import { readAssetText } from "./assets.js";
+import { evaluateCommonJs, type ModuleExports } from "./commonjs.js";
 
 /** The asset holding a generated module, by its path under generated/ without extension. */
 export const generatedModuleAsset = (modulePath: string): `generated/${string}` =>
@@ -12,7 +12,6 @@ export const generatedModuleAsset = (modulePath: string): `generated/${string}` 
 /** The one import a generated module makes outside generated/ (see generator/emit). */
 const DEFINE_SPECIFIER = /(^|\/)terraform\/schema\/define\.js$/;
 
-type ModuleExports = Record<string, unknown>;
 const evaluated = new Map<string, ModuleExports>();
 
 /** "logs/log_group_resource" importing "./log_group_resource.js" → "logs/log_group_resource". */
@@ -29,14 +28,11 @@ export function requireEmbeddedModule(modulePath: string): ModuleExports {
   if (done) return done;
   const code = readAssetText(generatedModuleAsset(modulePath));
   if (code === undefined) throw new Error(`the binary carries no generated module ${modulePath}`);
-  const filename = `generated/${modulePath}.js`;
-  const run = vm.compileFunction(code, ["exports", "require", "module"], { filename });
-  const module = { exports: {} as ModuleExports };
-  const requireFromModule = (specifier: string): unknown =>
-    DEFINE_SPECIFIER.test(specifier) ? define : requireEmbeddedModule(siblingPath(modulePath, specifier));
-  run(module.exports, requireFromModule, module);
-  evaluated.set(modulePath, module.exports);
-  return module.exports;
+  const exports = evaluateCommonJs(code, `generated/${modulePath}.js`, (specifier) =>
+    DEFINE_SPECIFIER.test(specifier) ? define : requireEmbeddedModule(siblingPath(modulePath, specifier)),
+  );
+  evaluated.set(modulePath, exports);
+  return exports;
 }
 
 /** A loader of the generated index, answered from the module's asset. */

@@ -2,7 +2,6 @@
 // packed by service): a provider process evaluates a type's validator the first time it validates
 // that type, instead of loading ajv and compiling the type's schema, which each of Terraform's
 // short-lived processes would pay again.
-import vm from "node:vm";
 import equalModule from "ajv/dist/runtime/equal.js";
 import ucs2lengthModule from "ajv/dist/runtime/ucs2length.js";
 import uriModule from "ajv/dist/runtime/uri.js";
@@ -10,6 +9,7 @@ import type { ValidateFunction } from "ajv";
 import { CFN_REGEXP_MODULE, cfnRegExpEngine } from "../cfn/regex/lenient-engine.js";
 import type { PrecompiledValidators } from "../runtime/validate/desired-state-schema.js";
 import { readAssetText } from "./assets.js";
+import { evaluateCommonJs } from "./commonjs.js";
 
 export const validatorAssetName = (typeName: string) => `cfn-validator/${typeName}` as const;
 
@@ -32,15 +32,12 @@ const STANDALONE_REQUIRES: Readonly<Record<string, unknown>> = {
 
 /** Evaluates one validator's standalone code (a CommonJS module exporting the function). */
 export function evaluateStandaloneValidator(code: string, filename: string): ValidateFunction {
-  const run = vm.compileFunction(code, ["exports", "require", "module"], { filename });
-  const module = { exports: {} as Record<string, unknown> };
-  const requireHelper = (specifier: string): unknown => {
+  const exports = evaluateCommonJs(code, filename, (specifier) => {
     if (!Object.hasOwn(STANDALONE_REQUIRES, specifier))
       throw new Error(`${filename} requires ${specifier}, which the binary does not carry`);
     return STANDALONE_REQUIRES[specifier];
-  };
-  run(module.exports, requireHelper, module);
-  const validate = module.exports.default ?? module.exports;
+  });
+  const validate = exports.default ?? exports;
   if (typeof validate !== "function") throw new Error(`${filename} exports no validator`);
   return validate as ValidateFunction;
 }

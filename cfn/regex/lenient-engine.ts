@@ -4,7 +4,8 @@
 import type { Options } from "ajv";
 import { ajvRegExpEngine, compilePattern } from "./translate.js";
 
-type RegExpEngine = NonNullable<NonNullable<Options["code"]>["regExp"]>;
+/** ajv's `code.regExp` engine type. */
+export type RegExpEngine = NonNullable<NonNullable<Options["code"]>["regExp"]>;
 type RegExpLike = ReturnType<RegExpEngine>;
 
 // A pattern the translation rejects is not enforced: failing the whole type's validator instead

@@ -131,37 +131,33 @@ export class Reader {
 
   /** The element count of the array that starts here (consumed), or undefined when none starts here. */
   arrayHeader(): number | undefined {
-    const head = this.peek();
-    let length: number | undefined;
-    if (head >= 0x90 && head <= 0x9f) {
-      this.position += 1;
-      length = head & 0x0f;
-    } else if (head === 0xdc) {
-      this.position += 1;
-      length = this.u16();
-    } else if (head === 0xdd) {
-      this.position += 1;
-      length = this.u32();
-    }
-    if (length !== undefined) this.ensure(length);
-    return length;
+    return this.collectionHeader(0x90, 0xdc, 1);
   }
 
   /** The entry count of the map that starts here (consumed), or undefined when none starts here. */
   mapHeader(): number | undefined {
+    return this.collectionHeader(0x80, 0xde, 2);
+  }
+
+  /**
+   * A collection header: a fix form (`fix` to `fix` + 15, the count in the low nibble) or the
+   * 16-bit (`sized16`) and 32-bit (`sized16` + 1) forms. Each entry takes at least one byte per
+   * item, so an absurd count is refused before anything is built.
+   */
+  private collectionHeader(fix: number, sized16: number, itemsPerEntry: number): number | undefined {
     const head = this.peek();
     let length: number | undefined;
-    if (head >= 0x80 && head <= 0x8f) {
+    if (head >= fix && head <= fix + 0x0f) {
       this.position += 1;
       length = head & 0x0f;
-    } else if (head === 0xde) {
+    } else if (head === sized16) {
       this.position += 1;
       length = this.u16();
-    } else if (head === 0xdf) {
+    } else if (head === sized16 + 1) {
       this.position += 1;
       length = this.u32();
     }
-    if (length !== undefined) this.ensure(length * 2);
+    if (length !== undefined) this.ensure(length * itemsPerEntry);
     return length;
   }
 
