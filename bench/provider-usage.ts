@@ -1,5 +1,6 @@
-// CPU seconds and peak resident memory of the provider processes Terraform starts, sampled from
-// /proc while a command runs (the processes are gone when it returns, so the last sample counts).
+// CPU seconds and peak resident memory of Terraform and of the provider processes it starts,
+// sampled from /proc while a command runs (the processes are gone when it returns, so the last
+// sample counts), with each provider process's span and Terraform's CPU during it.
 import fs from "node:fs";
 
 export interface ProviderUsage {
@@ -9,6 +10,25 @@ export interface ProviderUsage {
   readonly cpuSeconds: number;
   /** The highest VmHWM (peak RSS) among them, in MB. */
   readonly peakRssMb: number;
+}
+
+/** One provider process as the sampler saw it. Times are seconds since the work started. */
+export interface ProviderSpan {
+  readonly firstSeen: number;
+  readonly lastSeen: number;
+  /** The provider process's own CPU seconds. */
+  readonly cpuSeconds: number;
+  /** Terraform's CPU seconds between the first and the last sample that saw the provider process. */
+  readonly terraformCpuSeconds: number;
+  /** This process's CPU seconds meanwhile: the in-process emulator answering, and the sampling. */
+  readonly emulatorCpuSeconds: number;
+}
+
+export interface CommandUsage {
+  readonly provider: ProviderUsage;
+  readonly terraformCpuSeconds: number;
+  /** The provider processes in the order they started. */
+  readonly spans: readonly ProviderSpan[];
 }
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
@@ -35,57 +55,112 @@ function readSample(pid: string): { cpu: number; hwmKb: number } | undefined {
 /** How many times in a row a pid must show another executable before it is no longer read. */
 const SETTLED_CHECKS = 3;
 
+type Role = "terraform" | "provider";
+
 /**
- * The pids running `binary`. A pid whose executable was something else three samples in a row is
- * not read again (`checked` counts): the sampler runs every 25 ms beside the work it measures, and a
- * readlink of every process each time was a visible share of that CPU. Three, not one, because a
- * process shows its parent's executable between fork and exec.
+ * The pids running either executable, with their role. A pid whose executable was something else
+ * three samples in a row is not read again (`checked` counts): the sampler runs every 25 ms beside
+ * the work it measures, and a readlink of every process each time was a visible share of that CPU.
+ * Three, not one, because a process shows its parent's executable between fork and exec.
  */
-function providerPids(binary: string, checked: Map<string, number>): string[] {
-  const pids: string[] = [];
+function matchingPids(
+  executables: Readonly<Record<Role, string>>,
+  checked: Map<string, number | Role>,
+): [string, Role][] {
+  const pids: [string, Role][] = [];
   for (const pid of fs.readdirSync("/proc")) {
-    const misses = checked.get(pid) ?? 0;
-    if (misses >= SETTLED_CHECKS || !/^\d+$/.test(pid)) continue;
+    const known = checked.get(pid) ?? 0;
+    if (typeof known === "string") {
+      pids.push([pid, known]);
+      continue;
+    }
+    if (known >= SETTLED_CHECKS || !/^\d+$/.test(pid)) continue;
+    let exe: string;
     try {
-      if (misses >= 0 && fs.readlinkSync(`/proc/${pid}/exe`) !== binary) {
-        checked.set(pid, misses + 1);
-        continue;
-      }
+      exe = fs.readlinkSync(`/proc/${pid}/exe`);
     } catch {
       continue; // not ours to read, or gone
     }
-    checked.set(pid, -1); // runs the binary: no need to read it again
-    pids.push(pid);
+    const role =
+      exe === executables.provider ? "provider" : exe === executables.terraform ? "terraform" : undefined;
+    if (role) {
+      checked.set(pid, role); // runs one of them: no need to read its executable again
+      pids.push([pid, role]);
+    } else checked.set(pid, known + 1);
   }
   return pids;
 }
 
-/** Samples every provider process running `binary` (a real path) until `work` settles. */
-export async function measureProviderUsage<T>(
-  binary: string,
+interface Seen {
+  readonly role: Role;
+  cpu: number;
+  hwmKb: number;
+  firstSeen: number;
+  lastSeen: number;
+}
+
+/**
+ * Samples every process running Terraform or the provider (real paths) until `work` settles: their
+ * CPU and peak RSS, and for each provider process the span it was seen in and Terraform's CPU meanwhile.
+ */
+export async function measureCommandUsage<T>(
+  executables: Readonly<Record<Role, string>>,
   work: () => Promise<T>,
   intervalMs = 25,
-): Promise<{ result: T; usage: ProviderUsage }> {
-  const seen = new Map<string, { cpu: number; hwmKb: number }>();
-  const checked = new Map<string, number>();
+): Promise<{ result: T; usage: CommandUsage }> {
+  const seen = new Map<string, Seen>();
+  const checked = new Map<string, number | Role>();
+  /** Terraform's summed CPU and this process's at each sample, to charge them to the provider spans. */
+  const cpuAt: CpuAt[] = [];
+  const started = performance.now();
   const sample = (): void => {
-    for (const pid of providerPids(binary, checked)) {
+    const t = (performance.now() - started) / 1000;
+    for (const [pid, role] of matchingPids(executables, checked)) {
       const s = readSample(pid);
-      if (s) seen.set(pid, s);
+      if (!s) continue;
+      const entry = seen.get(pid);
+      // An exiting process's status no longer shows VmHWM: keep the highest seen.
+      if (entry) Object.assign(entry, { cpu: s.cpu, hwmKb: Math.max(entry.hwmKb, s.hwmKb), lastSeen: t });
+      else seen.set(pid, { role, ...s, firstSeen: t, lastSeen: t });
     }
+    let terraformCpu = 0;
+    for (const s of seen.values()) if (s.role === "terraform") terraformCpu += s.cpu;
+    const own = process.cpuUsage();
+    cpuAt.push({ t, terraform: terraformCpu, emulator: (own.user + own.system) / 1e6 });
   };
   const timer = setInterval(sample, intervalMs);
   try {
     const result = await work();
-    return {
-      result,
-      usage: {
-        processes: seen.size,
-        cpuSeconds: [...seen.values()].reduce((a, s) => a + s.cpu, 0),
-        peakRssMb: Math.max(0, ...[...seen.values()].map((s) => s.hwmKb)) / 1024,
-      },
-    };
+    return { result, usage: summarise([...seen.values()], cpuAt) };
   } finally {
     clearInterval(timer);
   }
+}
+
+interface CpuAt {
+  readonly t: number;
+  readonly terraform: number;
+  readonly emulator: number;
+}
+
+function summarise(seen: readonly Seen[], cpuAt: readonly CpuAt[]): CommandUsage {
+  const providers = seen.filter((s) => s.role === "provider");
+  const at = (t: number): CpuAt => cpuAt.find((s) => s.t === t) ?? { t, terraform: 0, emulator: 0 };
+  return {
+    provider: {
+      processes: providers.length,
+      cpuSeconds: providers.reduce((a, s) => a + s.cpu, 0),
+      peakRssMb: Math.max(0, ...providers.map((s) => s.hwmKb)) / 1024,
+    },
+    terraformCpuSeconds: seen.filter((s) => s.role === "terraform").reduce((a, s) => a + s.cpu, 0),
+    spans: providers
+      .sort((a, b) => a.firstSeen - b.firstSeen)
+      .map((s) => ({
+        firstSeen: s.firstSeen,
+        lastSeen: s.lastSeen,
+        cpuSeconds: s.cpu,
+        terraformCpuSeconds: at(s.lastSeen).terraform - at(s.firstSeen).terraform,
+        emulatorCpuSeconds: at(s.lastSeen).emulator - at(s.firstSeen).emulator,
+      })),
+  };
 }

@@ -12,6 +12,7 @@ import { benchProvider } from "./provider.js";
 import { benchProviderCalls } from "./provider-calls.js";
 import { benchKinds } from "./scale-configs.js";
 import { benchTerraformPlan } from "./terraform-plan.js";
+import { splitWall } from "./free-provider.js";
 import { benchTerraformScale, type CommandFigures, type ScaleBench } from "./terraform-scale.js";
 import { RUNTIME_PACKAGE } from "../build/node-runtime.js";
 
@@ -200,6 +201,24 @@ async function benchBinaryAndScale(): Promise<boolean> {
   return true;
 }
 
+/**
+ * Each provider process's span with its CPU and Terraform's meanwhile, the time with no provider
+ * process, and the lower bound a provider costing nothing would give (bench/free-provider.ts).
+ */
+function phases(c: CommandFigures, floor: CommandFigures): string {
+  const spans = c.spans
+    .map(
+      (p) =>
+        `${(p.lastSeen - p.firstSeen).toFixed(2)} s (provider ${p.cpuSeconds.toFixed(2)}, terraform ${p.terraformCpuSeconds.toFixed(2)}, emulator ${p.emulatorCpuSeconds.toFixed(2)} CPU s)`,
+    )
+    .join(", ");
+  const alone = splitWall(c.seconds, c.spans).terraformAloneSeconds;
+  return (
+    `provider processes: ${spans}; no provider process: ${alone.toFixed(2)} s\n` +
+    `    with a provider costing nothing, at best ${c.freeProviderSeconds.toFixed(1)} s = ${(c.freeProviderSeconds / floor.seconds).toFixed(2)}x floor`
+  );
+}
+
 function printScale(s: ScaleBench): void {
   const n = s.resources.toLocaleString("en");
   const verdict = (ratio: number, target: number) =>
@@ -215,6 +234,7 @@ function printScale(s: ScaleBench): void {
     `  plan from empty state: ${s.plan.seconds.toFixed(1)} s = ${planRatio.toFixed(2)}x floor   ${verdict(planRatio, 1.5)}`,
   );
   console.log(`    ${cpu(s.plan)}`);
+  console.log(`    ${phases(s.plan, s.floorPlan)}`);
   const refreshRatio = s.refreshPlan.seconds / s.floorRefreshPlan.seconds;
   console.log(
     `  floor plan after apply: ${s.floorRefreshPlan.seconds.toFixed(1)} s   ${cpu(s.floorRefreshPlan)}`,
@@ -223,6 +243,7 @@ function printScale(s: ScaleBench): void {
     `  plan after apply (${n} refreshes): ${s.refreshPlan.seconds.toFixed(1)} s = ${refreshRatio.toFixed(2)}x floor   ${verdict(refreshRatio, 2)}`,
   );
   console.log(`    ${cpu(s.refreshPlan)}`);
+  console.log(`    ${phases(s.refreshPlan, s.floorRefreshPlan)}`);
   const peak = Math.max(
     s.plan.provider.peakRssMb,
     s.refreshPlan.provider.peakRssMb,

@@ -4,9 +4,11 @@
 // interleaved): Terraform's floor. With the CPU of the provider processes, of Terraform and of the
 // emulator (this process) during each command, and the provider's peak memory.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { providerBinary, TerraformWorkspace } from "../test/e2e/harness.js";
-import { measureProviderUsage, type ProviderUsage } from "./provider-usage.js";
+import { freeProviderSeconds } from "./free-provider.js";
+import { measureCommandUsage, type ProviderSpan, type ProviderUsage } from "./provider-usage.js";
 import { benchKinds, type ResourceBlock } from "./scale-configs.js";
 
 export const SCALE_RESOURCES = Number(process.env.BENCH_RESOURCES ?? 1000);
@@ -37,6 +39,10 @@ export interface CommandFigures {
   readonly terraformCpuSeconds: number;
   /** This process's CPU seconds: the in-process emulator answering the provider (and the sampling). */
   readonly emulatorCpuSeconds: number;
+  /** The provider processes in the order they started, with Terraform's CPU meanwhile. */
+  readonly spans: readonly ProviderSpan[];
+  /** A lower bound on `seconds` had the provider cost no CPU (bench/free-provider.ts). */
+  readonly freeProviderSeconds: number;
 }
 
 export interface ScaleBench {
@@ -63,18 +69,20 @@ async function measured(ws: TerraformWorkspace, ...args: string[]): Promise<Comm
   const binary = fs.realpathSync(providerBinary);
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  const outer = await measureProviderUsage(terraformExecutable(), () =>
-    measureProviderUsage(binary, () => ws.run(...args)),
+  const { result: r, usage } = await measureCommandUsage(
+    { terraform: terraformExecutable(), provider: binary },
+    () => ws.run(...args),
   );
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
-  const r = outer.result.result;
   if (r.code !== 0) throw new Error(`terraform ${args.join(" ")} failed:\n${r.stderr.slice(0, 4000)}`);
   return {
     seconds,
-    provider: outer.result.usage,
-    terraformCpuSeconds: outer.usage.cpuSeconds,
+    provider: usage.provider,
+    terraformCpuSeconds: usage.terraformCpuSeconds,
     emulatorCpuSeconds: (cpu.user + cpu.system) / 1e6,
+    spans: usage.spans,
+    freeProviderSeconds: freeProviderSeconds(seconds, usage.spans, os.availableParallelism()),
   };
 }
 
