@@ -104,7 +104,11 @@ export function createRpcContext(options: ProviderServiceOptions): RpcContext {
   const identityCatalog = async (): Promise<IdentityCatalog | undefined> =>
     backend.resourceIdentity ? await description.identityCatalog?.() : undefined;
 
+  // Definitions are immutable: each type is looked up once per process, not once per call.
+  const definitions = new Map<string, ResourceDefinition>();
   const resourceDefinition = async (typeName: string): Promise<ResourceDefinition> => {
+    const known = definitions.get(typeName);
+    if (known) return known;
     const definition = await description.resource(typeName);
     if (!definition) {
       throw new DiagnosticsAnswer([
@@ -114,6 +118,7 @@ export function createRpcContext(options: ProviderServiceOptions): RpcContext {
         ),
       ]);
     }
+    definitions.set(typeName, definition);
     return definition;
   };
 
@@ -169,10 +174,13 @@ export function unary(logger: Logger, rpc: string, handle: UnaryHandler) {
       tf_rpc: rpc,
       ...(typeof request.type_name === "string" ? { tf_resource_type: request.type_name } : {}),
     };
-    const started = Date.now();
-    logger.trace("Received request", fields);
+    // Checked once per call: the two trace lines are off unless TF_LOG asks for them, and the
+    // answer path runs for every call of a 1,000-resource walk.
+    const tracing = logger.isEnabled("trace");
+    const started = tracing ? Date.now() : 0;
+    if (tracing) logger.trace("Received request", fields);
     const answer = (response: Response) => {
-      logger.trace("Served request", { ...fields, tf_req_duration_ms: Date.now() - started });
+      if (tracing) logger.trace("Served request", { ...fields, tf_req_duration_ms: Date.now() - started });
       callback(null, response);
     };
     const fail = (error: unknown) => {

@@ -129,6 +129,23 @@ export class Reader {
     return this.bytes[this.position] as number;
   }
 
+  /**
+   * Consumes the next item when it is a string of exactly these UTF-8 bytes (an expected object
+   * attribute name), without decoding it; else leaves it in place.
+   */
+  stringEquals(expected: Uint8Array): boolean {
+    const head = this.peek();
+    let start = this.position + 1;
+    let length: number;
+    if (head >= 0xa0 && head <= 0xbf) length = head & 0x1f;
+    else if (head === 0xd9 && start < this.bytes.length) length = this.bytes[start++] as number;
+    else return false;
+    if (length !== expected.length || start + length > this.bytes.length) return false;
+    for (let i = 0; i < length; i++) if (this.bytes[start + i] !== expected[i]) return false;
+    this.position = start + length;
+    return true;
+  }
+
   /** The element count of the array that starts here (consumed), or undefined when none starts here. */
   arrayHeader(): number | undefined {
     return this.collectionHeader(0x90, 0xdc, 1);

@@ -148,26 +148,59 @@ function decodeTyped(reader: Reader, type: CtyType, trail: PathTrail, depth: num
     case "object": {
       const length = reader.mapHeader();
       if (length === undefined) throw mismatch(trail, "object", reader.read(depth));
+      const names = attributeNames(type.attributes);
       const record = makeRecord() as Record<string, TfValue>;
       let seen = 0;
+      let expected = 0; // cty writes attributes in sorted order: try the next name's bytes first
       for (let i = 0; i < length; i++) {
-        const key = reader.read(depth + 1);
-        if (typeof key !== "string") throw trail.error("object attribute names must be strings");
+        let key: string;
+        if (expected < names.sorted.length && reader.stringEquals(names.bytes[expected]!)) {
+          key = names.sorted[expected]!;
+        } else {
+          const node = reader.read(depth + 1);
+          if (typeof node !== "string") throw trail.error("object attribute names must be strings");
+          key = node;
+        }
         const attributeType = Object.hasOwn(type.attributes, key) ? type.attributes[key] : undefined;
         if (!attributeType) throw trail.error(`unsupported attribute "${key}"`);
+        expected = names.position.get(key)! + 1;
         if (!Object.hasOwn(record, key)) seen += 1;
         trail.pushAttribute(key);
         record[key] = decodeTyped(reader, attributeType, trail, depth + 1);
         trail.pop();
       }
       // cty requires every attribute; we are lenient and read an absent one as null.
-      if (seen !== Object.keys(type.attributes).length) {
-        for (const name of Object.keys(type.attributes))
-          if (!Object.hasOwn(record, name)) record[name] = null;
+      if (seen !== names.sorted.length) {
+        for (const name of names.sorted) if (!Object.hasOwn(record, name)) record[name] = null;
       }
       return record;
     }
   }
+}
+
+/** An object type's attribute names in cty's order, with their UTF-8 bytes to match keys against. */
+interface AttributeNames {
+  readonly sorted: readonly string[];
+  readonly bytes: readonly Uint8Array[];
+  readonly position: ReadonlyMap<string, number>;
+}
+
+const namesOfAttributes = new WeakMap<object, AttributeNames>();
+const keyEncoder = new TextEncoder();
+
+/** Built once per object type: decoding reads every attribute name of every object. */
+function attributeNames(attributes: Readonly<Record<string, CtyType>>): AttributeNames {
+  let names = namesOfAttributes.get(attributes);
+  if (!names) {
+    const sorted = Object.keys(attributes).sort();
+    names = {
+      sorted,
+      bytes: sorted.map((name) => keyEncoder.encode(name)),
+      position: new Map(sorted.map((name, i) => [name, i])),
+    };
+    namesOfAttributes.set(attributes, names);
+  }
+  return names;
 }
 
 /** A number from a MessagePack integer, float or decimal text; `trail` locates errors (none: throws plain ValueError). */

@@ -217,6 +217,38 @@ describe("msgpack round trips", () => {
     assert.throws(() => encodeMsgpack(type, makeRecord([["c", "x"]])), /unsupported attribute "c"/);
   });
 
+  test("object attributes decode in any order, with long names, prefixes of names and absent ones", () => {
+    const long = "a_name_longer_than_thirty_one_bytes_so_str8"; // str8 header, not fixstr
+    const type = objectOf({
+      a: ctyString,
+      aa: ctyString,
+      aab: ctyString,
+      b: ctyNumber,
+      [long]: ctyBool,
+      z: ctyString,
+    });
+    const str = (text: string) => {
+      const bytes = Buffer.from(text);
+      return (
+        (bytes.length < 32 ? hex(Uint8Array.of(0xa0 | bytes.length)) : `d9${bytes.length.toString(16)}`) +
+        hex(bytes)
+      );
+    };
+    const entries: [string, string][] = [
+      ["z", str("last")], // out of cty's sorted order: the name is read, not matched
+      ["aa", str("x")], // after it "aab" is expected next...
+      ["a", str("y")], // ...and "a" is a prefix of "aab": no false match
+      [long, "c3"],
+    ];
+    const bytes = fromHex(`8${entries.length}` + entries.map(([k, v]) => str(k) + v).join(""));
+    assert.deepEqual(
+      { ...(decodeMsgpack(type, bytes) as object) },
+      { a: "y", aa: "x", aab: null, b: null, [long]: true, z: "last" },
+    );
+    // A name that only shares its length with the expected one is still refused.
+    assert.throws(() => decodeMsgpack(type, fromHex(`81${str("c")}c0`)), /unsupported attribute "c"/);
+  });
+
   test("nonconforming values fail with the path of the problem", () => {
     const bad = makeRecord([["nested", [makeRecord([["key", 5]])]]]);
     const error = catchError(() =>
