@@ -53,6 +53,8 @@ export interface ScaleBench {
   readonly plan: CommandFigures;
   readonly floorRefreshPlan: CommandFigures;
   readonly refreshPlan: CommandFigures;
+  /** One run each (an apply creates what the plans after it refresh). */
+  readonly floorApply: CommandFigures;
   readonly apply: CommandFigures;
 }
 
@@ -115,7 +117,7 @@ export async function benchTerraformScale(runs: number, count = SCALE_RESOURCES)
     ws.configure(scaleConfig(count, kinds));
     const plan = (w: TerraformWorkspace) => () => measured(w, "plan", "-parallelism=10");
     const [floorPlan, awsccPlan] = await interleaved(runs, plan(floor), plan(ws));
-    await measured(floor, "apply", "-auto-approve", "-parallelism=10");
+    const floorApply = await measured(floor, "apply", "-auto-approve", "-parallelism=10");
     const apply = await measured(ws, "apply", "-auto-approve", "-parallelism=10");
     const [floorRefreshPlan, refreshPlan] = await interleaved(runs, plan(floor), plan(ws));
     return {
@@ -124,6 +126,7 @@ export async function benchTerraformScale(runs: number, count = SCALE_RESOURCES)
       floorPlan,
       plan: awsccPlan,
       floorRefreshPlan,
+      floorApply,
       refreshPlan,
       apply,
     };
