@@ -1,39 +1,39 @@
 // How fast a command could be if the provider cost nothing: Terraform's own time, the floor under
 // any work on the provider's side. Used to say how far a ratio target is within the provider's reach.
-import type { ProviderSpan } from "./provider-usage.js";
+import type { CpuSample, ProviderSpan } from "./provider-usage.js";
 
-export interface WallSplit {
-  /** Wall seconds while at least one provider process was alive. */
-  readonly providerSpanSeconds: number;
-  /** Wall seconds with no provider process: Terraform alone (start-up, graph, rendering the plan). */
-  readonly terraformAloneSeconds: number;
-  /** Terraform's and the emulator's CPU seconds during the provider spans. */
-  readonly othersCpuInSpans: number;
+/** The part of a command during which at least one provider process was alive. */
+export interface ProviderAlive {
+  readonly seconds: number;
+  /** Terraform's and the emulator's CPU seconds meanwhile. */
+  readonly othersCpuSeconds: number;
 }
 
-/** The command's wall time split into provider spans (overlapping ones merged) and the rest. */
-export function splitWall(seconds: number, spans: readonly ProviderSpan[]): WallSplit {
-  const sorted = [...spans].sort((a, b) => a.firstSeen - b.firstSeen);
-  let covered = 0;
-  let end = -Infinity;
-  for (const span of sorted) {
-    const from = Math.max(span.firstSeen, end);
-    if (span.lastSeen > from) covered += span.lastSeen - from;
-    end = Math.max(end, span.lastSeen);
+/**
+ * Sums, over the intervals between samples in which some provider process was seen alive at both
+ * ends, the wall time and Terraform's and the emulator's CPU: processes alive at once count once.
+ */
+export function providerAlive(
+  spans: readonly Pick<ProviderSpan, "firstSeen" | "lastSeen">[],
+  samples: readonly CpuSample[],
+): ProviderAlive {
+  let seconds = 0;
+  let othersCpuSeconds = 0;
+  for (let i = 1; i < samples.length; i++) {
+    const from = samples[i - 1]!;
+    const to = samples[i]!;
+    if (!spans.some((s) => s.firstSeen <= from.t && to.t <= s.lastSeen)) continue;
+    seconds += to.t - from.t;
+    othersCpuSeconds += to.terraform - from.terraform + (to.emulator - from.emulator);
   }
-  return {
-    providerSpanSeconds: covered,
-    terraformAloneSeconds: Math.max(0, seconds - covered),
-    othersCpuInSpans: spans.reduce((sum, s) => sum + s.terraformCpuSeconds + s.emulatorCpuSeconds, 0),
-  };
+  return { seconds, othersCpuSeconds };
 }
 
 /**
  * A lower bound on the command's wall time with a provider that costs no CPU: the time with no
- * provider process stays as it is, and during the provider's spans only Terraform's and the
- * emulator's CPU remains, spread at best over every core.
+ * provider process stays as it is, and while one is alive only Terraform's and the emulator's CPU
+ * remains, spread at best over every core.
  */
-export function freeProviderSeconds(seconds: number, spans: readonly ProviderSpan[], cores: number): number {
-  const split = splitWall(seconds, spans);
-  return split.terraformAloneSeconds + Math.min(split.providerSpanSeconds, split.othersCpuInSpans / cores);
+export function freeProviderSeconds(seconds: number, alive: ProviderAlive, cores: number): number {
+  return Math.max(0, seconds - alive.seconds) + Math.min(alive.seconds, alive.othersCpuSeconds / cores);
 }

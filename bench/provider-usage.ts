@@ -24,11 +24,22 @@ export interface ProviderSpan {
   readonly emulatorCpuSeconds: number;
 }
 
+/** Summed CPU seconds so far at one sample, `t` seconds after the work started. */
+export interface CpuSample {
+  readonly t: number;
+  /** Terraform's processes. */
+  readonly terraform: number;
+  /** This process: the in-process emulator answering, and the sampling. */
+  readonly emulator: number;
+}
+
 export interface CommandUsage {
   readonly provider: ProviderUsage;
   readonly terraformCpuSeconds: number;
   /** The provider processes in the order they started. */
   readonly spans: readonly ProviderSpan[];
+  /** Every sample, in order. */
+  readonly samples: readonly CpuSample[];
 }
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
@@ -111,7 +122,7 @@ export async function measureCommandUsage<T>(
   const seen = new Map<string, Seen>();
   const checked = new Map<string, number | Role>();
   /** Terraform's summed CPU and this process's at each sample, to charge them to the provider spans. */
-  const cpuAt: CpuAt[] = [];
+  const cpuAt: CpuSample[] = [];
   const started = performance.now();
   const sample = (): void => {
     const t = (performance.now() - started) / 1000;
@@ -137,15 +148,9 @@ export async function measureCommandUsage<T>(
   }
 }
 
-interface CpuAt {
-  readonly t: number;
-  readonly terraform: number;
-  readonly emulator: number;
-}
-
-function summarise(seen: readonly Seen[], cpuAt: readonly CpuAt[]): CommandUsage {
+function summarise(seen: readonly Seen[], cpuAt: readonly CpuSample[]): CommandUsage {
   const providers = seen.filter((s) => s.role === "provider");
-  const at = (t: number): CpuAt => cpuAt.find((s) => s.t === t) ?? { t, terraform: 0, emulator: 0 };
+  const at = (t: number): CpuSample => cpuAt.find((s) => s.t === t) ?? { t, terraform: 0, emulator: 0 };
   return {
     provider: {
       processes: providers.length,
@@ -162,5 +167,6 @@ function summarise(seen: readonly Seen[], cpuAt: readonly CpuAt[]): CommandUsage
         terraformCpuSeconds: at(s.lastSeen).terraform - at(s.firstSeen).terraform,
         emulatorCpuSeconds: at(s.lastSeen).emulator - at(s.firstSeen).emulator,
       })),
+    samples: cpuAt,
   };
 }

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { providerBinary, TerraformWorkspace } from "../test/e2e/harness.js";
-import { freeProviderSeconds } from "./free-provider.js";
+import { freeProviderSeconds, providerAlive, type ProviderAlive } from "./free-provider.js";
 import { measureCommandUsage, type ProviderSpan, type ProviderUsage } from "./provider-usage.js";
 import { benchKinds, type ResourceBlock } from "./scale-configs.js";
 
@@ -41,6 +41,8 @@ export interface CommandFigures {
   readonly emulatorCpuSeconds: number;
   /** The provider processes in the order they started, with Terraform's CPU meanwhile. */
   readonly spans: readonly ProviderSpan[];
+  /** While a provider process was alive: wall seconds, and Terraform's and the emulator's CPU. */
+  readonly providerAlive: ProviderAlive;
   /** A lower bound on `seconds` had the provider cost no CPU (bench/free-provider.ts). */
   readonly freeProviderSeconds: number;
 }
@@ -78,13 +80,15 @@ async function measured(ws: TerraformWorkspace, ...args: string[]): Promise<Comm
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   if (r.code !== 0) throw new Error(`terraform ${args.join(" ")} failed:\n${r.stderr.slice(0, 4000)}`);
+  const alive = providerAlive(usage.spans, usage.samples);
   return {
     seconds,
     provider: usage.provider,
     terraformCpuSeconds: usage.terraformCpuSeconds,
     emulatorCpuSeconds: (cpu.user + cpu.system) / 1e6,
     spans: usage.spans,
-    freeProviderSeconds: freeProviderSeconds(seconds, usage.spans, os.availableParallelism()),
+    providerAlive: alive,
+    freeProviderSeconds: freeProviderSeconds(seconds, alive, os.availableParallelism()),
   };
 }
 

@@ -1,29 +1,37 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { freeProviderSeconds, splitWall } from "../../bench/free-provider.js";
-import type { ProviderSpan } from "../../bench/provider-usage.js";
+import { freeProviderSeconds, providerAlive } from "../../bench/free-provider.js";
+import type { CpuSample } from "../../bench/provider-usage.js";
 
-const span = (firstSeen: number, lastSeen: number, terraform: number, emulator = 0): ProviderSpan => ({
-  firstSeen,
-  lastSeen,
-  cpuSeconds: 1,
-  terraformCpuSeconds: terraform,
-  emulatorCpuSeconds: emulator,
+/** Samples every 0.5 s; Terraform uses `rate` CPU s per s throughout, the emulator 0.1. */
+const samples = (until: number, rate: number): CpuSample[] =>
+  Array.from({ length: until * 2 + 1 }, (_, i) => ({
+    t: i / 2,
+    terraform: (rate * i) / 2,
+    emulator: 0.1 * (i / 2),
+  }));
+
+const near = (actual: number, expected: number) =>
+  assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} is not ${expected}`);
+
+test("provider processes alive at once count once, and only intervals they cover count", () => {
+  // 0.5-1.5 and 1.0-2.0 overlap: alive from 0.5 to 2.0; 3.0-3.5 adds half a second.
+  const spans = [
+    { firstSeen: 0.5, lastSeen: 1.5 },
+    { firstSeen: 1, lastSeen: 2 },
+    { firstSeen: 3, lastSeen: 3.5 },
+  ];
+  const alive = providerAlive(spans, samples(4, 1));
+  near(alive.seconds, 2);
+  near(alive.othersCpuSeconds, 2 * 1.1);
 });
 
-test("the wall time splits into provider spans, overlapping ones counted once, and Terraform alone", () => {
-  const split = splitWall(4, [span(0.5, 1.5, 0.4), span(1, 2, 0.2, 0.1), span(3, 3.5, 0.3)]);
-  assert.equal(split.providerSpanSeconds, 2);
-  assert.equal(split.terraformAloneSeconds, 2);
-  assert.ok(Math.abs(split.othersCpuInSpans - 1) < 1e-9);
+test("a free provider leaves the time without one as it is and spreads the others' CPU over the cores", () => {
+  // 3 s in all, 2 s of them with a provider alive, during which the others used 1.2 CPU s.
+  near(freeProviderSeconds(3, { seconds: 2, othersCpuSeconds: 1.2 }, 2), 1 + 0.6);
 });
 
-test("a free provider leaves Terraform alone as it is and its CPU in the spans spread over the cores", () => {
-  // 1.0 s alone; spans of 2.0 s in which Terraform and the emulator used 1.2 CPU s: 0.6 s on 2 cores.
-  assert.ok(Math.abs(freeProviderSeconds(3, [span(0, 1, 0.8), span(2, 3, 0.3, 0.1)], 2) - 1.6) < 1e-9);
-});
-
-test("the bound never exceeds the measured time when Terraform's CPU fills the spans", () => {
-  assert.equal(freeProviderSeconds(2, [span(0, 1, 5)], 2), 2);
-  assert.equal(freeProviderSeconds(1.5, [], 2), 1.5);
+test("the bound never exceeds the measured time", () => {
+  near(freeProviderSeconds(2, { seconds: 1, othersCpuSeconds: 5 }, 2), 2);
+  near(freeProviderSeconds(1.5, providerAlive([], samples(2, 1)), 2), 1.5);
 });
