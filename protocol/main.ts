@@ -3,6 +3,7 @@
 import * as grpc from "@grpc/grpc-js";
 import { format } from "node:util";
 import { generateSelfSignedCertificate } from "./certificate.js";
+import { debugBanner, type DebugOptions, parseDebugFlags } from "./debug-mode.js";
 import { createGoPluginServices } from "./go-plugin-services.js";
 import {
   formatHandshakeLine,
@@ -119,7 +120,19 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
  * until Terraform calls Shutdown, SIGTERM arrives, or the parent process goes away. Note that stdin
  * is Terraform's own stdin (often /dev/null in CI), so its end is not taken as a signal to stop.
  */
-export async function serve(backendFactory: BackendFactory, description: ProviderDescription): Promise<void> {
+export async function serve(
+  backendFactory: BackendFactory,
+  description: ProviderDescription,
+  argv: readonly string[] = process.argv.slice(2),
+): Promise<void> {
+  let flags: DebugOptions;
+  try {
+    flags = parseDebugFlags(argv);
+  } catch (error) {
+    process.stderr.write(`terraform-provider-awscc: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
+  if (flags.debug) return serveDebug(backendFactory, description, flags.providerAddress);
   if (!hasMagicCookie(process.env)) {
     process.stderr.write(NOT_A_PLUGIN_MESSAGE);
     process.exit(1);
@@ -145,6 +158,37 @@ export async function serve(backendFactory: BackendFactory, description: Provide
       void running.shutdown().then(exit(0));
     }
   }, PARENT_CHECK_INTERVAL_MS).unref();
+}
+
+/**
+ * Debug mode (debug-mode.ts): started by hand, no TLS (Terraform attaches without it), the
+ * TF_REATTACH_PROVIDERS value on stdout, and serving until Ctrl-C or SIGTERM, across as many
+ * Terraform commands as attach to it.
+ */
+async function serveDebug(
+  backendFactory: BackendFactory,
+  description: ProviderDescription,
+  providerAddress: string,
+): Promise<void> {
+  const logger = createLogger();
+  installProcessHandlers(logger);
+  const backend = await backendFactory({ logger });
+  const { PLUGIN_CLIENT_CERT: _ignored, ...env } = process.env;
+  const exit = (code: number) => () => process.exit(code);
+  const running = await startPluginServer({ backend, description, logger, env, onShutdown: exit(0) });
+  process.stdout.write(
+    debugBanner({
+      providerAddress,
+      pid: process.pid,
+      protocolVersion: running.appProtocolVersion,
+      network: running.network,
+      address: running.address,
+    }),
+  );
+  const stop = () => void running.shutdown().then(exit(0));
+  process.removeAllListeners("SIGINT"); // ignored when Terraform runs us; here it is the way to stop
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
 }
 
 /**

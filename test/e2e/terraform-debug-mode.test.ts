@@ -1,0 +1,93 @@
+// End to end with the real Terraform CLI: the binary started by hand with -debug prints a
+// TF_REATTACH_PROVIDERS value, Terraform attaches to that process for several commands (it could
+// not start the provider itself: its dev_overrides folder does not exist), leaves it running, and
+// Ctrl-C stops it.
+import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { after, describe, test } from "node:test";
+import { providerBinary, skipWithoutTerraform, useWorkspace } from "./harness.js";
+
+const skip = skipWithoutTerraform;
+
+/** Starts the binary in debug mode; resolves with the TF_REATTACH_PROVIDERS value it prints. */
+function startDebugProvider(env: NodeJS.ProcessEnv): { child: ChildProcess; reattach: Promise<string> } {
+  const child = spawn(providerBinary, ["-debug"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const reattach = new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /TF_REATTACH_PROVIDERS='([^']*)'/.exec(out);
+      if (found) resolve(found[1]!);
+    });
+    child.on("exit", (code) => reject(new Error(`debug provider exited (${code}) before printing:\n${out}`)));
+  });
+  return { child, reattach };
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return child.exitCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+}
+
+describe("terraform-provider-awscc -debug and TF_REATTACH_PROVIDERS", { skip }, () => {
+  const workspace = useWorkspace("debug-mode");
+  let provider: ChildProcess | undefined;
+  after(() => {
+    provider?.kill("SIGKILL");
+  });
+
+  test("Terraform attaches to the running process for every command and leaves it running", async () => {
+    const ws = workspace();
+    // The provider in debug mode reads its own environment (credentials included), not Terraform's.
+    const started = startDebugProvider({
+      ...process.env,
+      AWS_ACCESS_KEY_ID: "emulator",
+      AWS_SECRET_ACCESS_KEY: "emulator",
+      AWS_REGION: "us-east-1",
+    });
+    provider = started.child;
+    const reattach = await started.reattach;
+    const entries = Object.entries(JSON.parse(reattach) as Record<string, Record<string, unknown>>);
+    assert.equal(entries.length, 1);
+    const [address, target] = entries[0]!;
+    assert.equal(address, "registry.terraform.io/hashicorp/awscc");
+    assert.deepEqual(
+      { ...target, Addr: { ...(target.Addr as object), String: "<socket>" } },
+      {
+        Protocol: "grpc",
+        ProtocolVersion: 6,
+        Pid: provider.pid,
+        Test: true,
+        Addr: { Network: "unix", String: "<socket>" },
+      },
+    );
+
+    // Were Terraform to start the provider itself, it would look here and fail.
+    fs.writeFileSync(
+      path.join(ws.dir, "cli.tfrc"),
+      `provider_installation {\n  dev_overrides {\n    "hashicorp/awscc" = "${path.join(ws.dir, "no-such-folder")}"\n  }\n  direct {}\n}\n`,
+    );
+    ws.setEnv({ TF_REATTACH_PROVIDERS: reattach });
+    ws.configure(`resource "awscc_logs_log_group" "g" {\n  log_group_name = "debug-mode"\n}\n`);
+    const applied = await ws.run("apply", "-auto-approve");
+    assert.equal(applied.code, 0, applied.stderr);
+    assert.equal(ws.emulator.control.calls({ operation: "CreateResource" }).length, 1);
+    const planned = await ws.run("plan", "-detailed-exitcode");
+    assert.equal(planned.code, 0, planned.stderr + planned.stdout);
+    assert.equal(provider.exitCode, null, "Terraform stopped the process it attached to");
+
+    provider.kill("SIGINT");
+    assert.equal(await exited(provider), 0);
+  });
+
+  test("an unknown flag is refused with exit status 2", async () => {
+    const child = spawn(providerBinary, ["--no-such-flag"], { stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    assert.equal(await exited(child), 2);
+    assert.match(stderr, /unknown flag "--no-such-flag"/);
+  });
+});
