@@ -121,14 +121,21 @@ export async function measureCommandUsage<T>(
 ): Promise<{ result: T; usage: CommandUsage }> {
   const seen = new Map<string, Seen>();
   const checked = new Map<string, number | Role>();
+  // A process already running (a provider Terraform attaches to) is charged only what it uses from now on.
+  const before = new Map<string, number>();
+  for (const [pid] of matchingPids(executables, checked)) {
+    const s = readSample(pid);
+    if (s) before.set(pid, s.cpu);
+  }
   /** Terraform's summed CPU and this process's at each sample, to charge them to the provider spans. */
   const cpuAt: CpuSample[] = [];
   const started = performance.now();
   const sample = (): void => {
     const t = (performance.now() - started) / 1000;
     for (const [pid, role] of matchingPids(executables, checked)) {
-      const s = readSample(pid);
-      if (!s) continue;
+      const read = readSample(pid);
+      if (!read) continue;
+      const s = { ...read, cpu: read.cpu - (before.get(pid) ?? 0) };
       const entry = seen.get(pid);
       // An exiting process's status no longer shows VmHWM: keep the highest seen.
       if (entry) Object.assign(entry, { cpu: s.cpu, hwmKb: Math.max(entry.hwmKb, s.hwmKb), lastSeen: t });

@@ -22,7 +22,8 @@ const START_RUNS = Math.max(RUNS, 11);
 const ONLY_GENERATE = process.env.BENCH_ONLY === "generate";
 /**
  * BENCH_ONLY=provider measures the built binary alone: start → schema, size, and Terraform at 1,000
- * resources (BENCH_TYPES=awscc_a,awscc_b picks the types, BENCH_RESOURCES the count).
+ * resources (BENCH_TYPES=awscc_a,awscc_b picks the types, BENCH_RESOURCES the count; BENCH_ATTACHED=1
+ * also runs the plans through one attached debug-mode provider process).
  */
 const ONLY_PROVIDER = process.env.BENCH_ONLY === "provider";
 const scratch = path.join(repoRoot, ".cache", "bench");
@@ -196,7 +197,7 @@ async function benchBinaryAndScale(): Promise<boolean> {
     console.log("terraform: not on PATH; skipped");
     return false;
   }
-  printScale(await benchTerraformScale(RUNS));
+  printScale(await benchTerraformScale(RUNS, undefined, process.env.BENCH_ATTACHED === "1"));
   return true;
 }
 
@@ -248,6 +249,13 @@ function printScale(s: ScaleBench): void {
     s.refreshPlan.provider.peakRssMb,
     s.apply.provider.peakRssMb,
   );
+  if (s.attached) {
+    const against = (c: CommandFigures, floor: CommandFigures) =>
+      `${c.seconds.toFixed(1)} s = ${(c.seconds / floor.seconds).toFixed(2)}x floor   provider ${c.provider.cpuSeconds.toFixed(1)} CPU s, terraform ${c.terraformCpuSeconds.toFixed(1)} CPU s`;
+    console.log(`  through one attached debug-mode process (warm, never restarted, no TLS):`);
+    console.log(`    plan from empty state: ${against(s.attached.plan, s.floorPlan)}`);
+    console.log(`    plan after apply: ${against(s.attached.refreshPlan, s.floorRefreshPlan)}`);
+  }
   console.log(`  floor apply (${n} creates): ${s.floorApply.seconds.toFixed(1)} s   ${cpu(s.floorApply)}`);
   console.log(
     `  apply (${n} creates): ${s.apply.seconds.toFixed(1)} s = ${(s.apply.seconds / s.floorApply.seconds).toFixed(2)}x floor (one run each, no target)   ${cpu(s.apply)}`,

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { providerBinary, TerraformWorkspace } from "../test/e2e/harness.js";
+import { providerBinary, startDebugProvider, TerraformWorkspace } from "../test/e2e/harness.js";
 import { freeProviderSeconds, providerAlive, type ProviderAlive } from "./free-provider.js";
 import { measureCommandUsage, type ProviderSpan, type ProviderUsage } from "./provider-usage.js";
 import { benchKinds, type ResourceBlock } from "./scale-configs.js";
@@ -58,6 +58,8 @@ export interface ScaleBench {
   /** One run each (an apply creates what the plans after it refresh). */
   readonly floorApply: CommandFigures;
   readonly apply: CommandFigures;
+  /** The plans against one attached debug-mode process (BENCH_ATTACHED=1). */
+  readonly attached?: { readonly plan: CommandFigures; readonly refreshPlan: CommandFigures };
 }
 
 /** The real path of the `terraform` on PATH (the one the workspace runs), to find its process. */
@@ -97,44 +99,64 @@ function median(runs: readonly CommandFigures[]): CommandFigures {
   return [...runs].sort((a, b) => a.seconds - b.seconds)[Math.floor(runs.length / 2)]!;
 }
 
-/** Runs `a` and `b` alternately, `runs` times each. */
+/** Runs the commands in turn, `runs` rounds; the median of each. */
 async function interleaved(
   runs: number,
-  a: () => Promise<CommandFigures>,
-  b: () => Promise<CommandFigures>,
-): Promise<[CommandFigures, CommandFigures]> {
-  const as: CommandFigures[] = [];
-  const bs: CommandFigures[] = [];
-  for (let i = 0; i < runs; i++) {
-    as.push(await a());
-    bs.push(await b());
-  }
-  return [median(as), median(bs)];
+  commands: readonly (() => Promise<CommandFigures>)[],
+): Promise<CommandFigures[]> {
+  const figures = commands.map((): CommandFigures[] => []);
+  for (let i = 0; i < runs; i++)
+    for (const [j, command] of commands.entries()) figures[j]!.push(await command());
+  return figures.map(median);
 }
 
-export async function benchTerraformScale(runs: number, count = SCALE_RESOURCES): Promise<ScaleBench> {
+/**
+ * With `attached`, the same commands also run against one provider process started in debug mode
+ * and attached through TF_REATTACH_PROVIDERS: warm after its first command, never restarted, and
+ * without TLS. It is the best a long-lived provider process shared by Terraform's commands could do.
+ */
+export async function benchTerraformScale(
+  runs: number,
+  count = SCALE_RESOURCES,
+  attached = false,
+): Promise<ScaleBench> {
   const { names, kinds } = await benchKinds();
   const floor = await TerraformWorkspace.create("scale-floor");
   const ws = await TerraformWorkspace.create("scale");
+  const warm = attached ? await TerraformWorkspace.create("scale-attached") : undefined;
+  const debugProvider = warm ? await startDebugProvider() : undefined;
   try {
     floor.configure(terraformOnlyConfig(count));
     ws.configure(scaleConfig(count, kinds));
+    warm?.configure(scaleConfig(count, kinds));
+    if (warm && debugProvider) warm.setEnv({ TF_REATTACH_PROVIDERS: debugProvider.reattach });
+    const workspaces = [floor, ws, ...(warm ? [warm] : [])];
     const plan = (w: TerraformWorkspace) => () => measured(w, "plan", "-parallelism=10");
-    const [floorPlan, awsccPlan] = await interleaved(runs, plan(floor), plan(ws));
-    const floorApply = await measured(floor, "apply", "-auto-approve", "-parallelism=10");
-    const apply = await measured(ws, "apply", "-auto-approve", "-parallelism=10");
-    const [floorRefreshPlan, refreshPlan] = await interleaved(runs, plan(floor), plan(ws));
+    const apply = (w: TerraformWorkspace) => measured(w, "apply", "-auto-approve", "-parallelism=10");
+    const [floorPlan, awsccPlan, attachedPlan] = await interleaved(runs, workspaces.map(plan));
+    const floorApply = await apply(floor);
+    const awsccApply = await apply(ws);
+    if (warm) await apply(warm);
+    const [floorRefreshPlan, refreshPlan, attachedRefreshPlan] = await interleaved(
+      runs,
+      workspaces.map(plan),
+    );
     return {
       resources: count,
       types: names,
-      floorPlan,
-      plan: awsccPlan,
-      floorRefreshPlan,
+      floorPlan: floorPlan!,
+      plan: awsccPlan!,
+      floorRefreshPlan: floorRefreshPlan!,
       floorApply,
-      refreshPlan,
-      apply,
+      refreshPlan: refreshPlan!,
+      apply: awsccApply,
+      ...(attachedPlan && attachedRefreshPlan
+        ? { attached: { plan: attachedPlan, refreshPlan: attachedRefreshPlan } }
+        : {}),
     };
   } finally {
+    await debugProvider?.stop();
+    await warm?.dispose();
     await ws.dispose();
     await floor.dispose();
   }

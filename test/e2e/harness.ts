@@ -298,3 +298,42 @@ export async function assertNoChanges(ws: TerraformWorkspace): Promise<void> {
   assertNoContractViolation(plan);
   assert.equal(plan.code, 0, `expected no changes:\n${plan.stdout}\n${plan.stderr}`);
 }
+
+/** A provider started by hand in debug mode (`-debug`), for Terraform to attach to. */
+export interface DebugProvider {
+  readonly child: ChildProcess;
+  /** The TF_REATTACH_PROVIDERS value it printed. */
+  readonly reattach: string;
+  /** Ctrl-C, as its user would; resolves with its exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts the binary with -debug and the emulator credentials in its own environment (a provider
+ * Terraform attaches to reads its own, not Terraform's); resolves once it has printed its
+ * TF_REATTACH_PROVIDERS value.
+ */
+export async function startDebugProvider(): Promise<DebugProvider> {
+  const child = spawn(providerBinary, ["-debug"], {
+    env: terraformEnv(""),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const reattach = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /TF_REATTACH_PROVIDERS='([^']*)'/.exec(out);
+      if (found) resolve(found[1]!);
+    });
+    void exited.then((code) => reject(new Error(`debug provider exited (${code}) before printing:\n${out}`)));
+  });
+  return {
+    child,
+    reattach,
+    stop: () => {
+      child.kill("SIGINT");
+      return exited;
+    },
+  };
+}

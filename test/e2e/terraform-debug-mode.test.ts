@@ -3,53 +3,32 @@
 // not start the provider itself: its dev_overrides folder does not exist), leaves it running, and
 // Ctrl-C stops it.
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
 import path from "node:path";
 import { after, describe, test } from "node:test";
-import { providerBinary, skipWithoutTerraform, useWorkspace } from "./harness.js";
+import {
+  type DebugProvider,
+  providerBinary,
+  skipWithoutTerraform,
+  startDebugProvider,
+  useWorkspace,
+} from "./harness.js";
 
 const skip = skipWithoutTerraform;
 
-/** Starts the binary in debug mode; resolves with the TF_REATTACH_PROVIDERS value it prints. */
-function startDebugProvider(env: NodeJS.ProcessEnv): { child: ChildProcess; reattach: Promise<string> } {
-  const child = spawn(providerBinary, ["-debug"], { env, stdio: ["ignore", "pipe", "pipe"] });
-  const reattach = new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const found = /TF_REATTACH_PROVIDERS='([^']*)'/.exec(out);
-      if (found) resolve(found[1]!);
-    });
-    child.on("exit", (code) => reject(new Error(`debug provider exited (${code}) before printing:\n${out}`)));
-  });
-  return { child, reattach };
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return child.exitCode !== null
-    ? Promise.resolve(child.exitCode)
-    : new Promise((resolve) => child.on("exit", (code) => resolve(code)));
-}
-
 describe("terraform-provider-awscc -debug and TF_REATTACH_PROVIDERS", { skip }, () => {
   const workspace = useWorkspace("debug-mode");
-  let provider: ChildProcess | undefined;
+  let provider: DebugProvider | undefined;
   after(() => {
-    provider?.kill("SIGKILL");
+    provider?.child.kill("SIGKILL");
   });
 
   test("Terraform attaches to the running process for every command and leaves it running", async () => {
     const ws = workspace();
-    // The provider in debug mode reads its own environment (credentials included), not Terraform's.
-    const started = startDebugProvider({
-      ...process.env,
-      AWS_ACCESS_KEY_ID: "emulator",
-      AWS_SECRET_ACCESS_KEY: "emulator",
-      AWS_REGION: "us-east-1",
-    });
-    provider = started.child;
-    const reattach = await started.reattach;
+    provider = await startDebugProvider();
+    const { reattach } = provider;
     const entries = Object.entries(JSON.parse(reattach) as Record<string, Record<string, unknown>>);
     assert.equal(entries.length, 1);
     const [address, target] = entries[0]!;
@@ -59,7 +38,7 @@ describe("terraform-provider-awscc -debug and TF_REATTACH_PROVIDERS", { skip }, 
       {
         Protocol: "grpc",
         ProtocolVersion: 6,
-        Pid: provider.pid,
+        Pid: provider.child.pid,
         Test: true,
         Addr: { Network: "unix", String: "<socket>" },
       },
@@ -77,17 +56,16 @@ describe("terraform-provider-awscc -debug and TF_REATTACH_PROVIDERS", { skip }, 
     assert.equal(ws.emulator.control.calls({ operation: "CreateResource" }).length, 1);
     const planned = await ws.run("plan", "-detailed-exitcode");
     assert.equal(planned.code, 0, planned.stderr + planned.stdout);
-    assert.equal(provider.exitCode, null, "Terraform stopped the process it attached to");
-
-    provider.kill("SIGINT");
-    assert.equal(await exited(provider), 0);
+    assert.equal(provider.child.exitCode, null, "Terraform stopped the process it attached to");
+    assert.equal(await provider.stop(), 0);
   });
 
   test("an unknown flag is refused with exit status 2", async () => {
     const child = spawn(providerBinary, ["--no-such-flag"], { stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    assert.equal(await exited(child), 2);
+    const [code] = (await once(child, "exit")) as [number | null];
+    assert.equal(code, 2);
     assert.match(stderr, /unknown flag "--no-such-flag"/);
   });
 });
