@@ -117,10 +117,12 @@ interface Seen {
 export async function measureCommandUsage<T>(
   executables: Readonly<Record<Role, string>>,
   work: () => Promise<T>,
-  intervalMs = 25,
+  options: { readonly ignorePids?: readonly number[]; readonly intervalMs?: number } = {},
 ): Promise<{ result: T; usage: CommandUsage }> {
   const seen = new Map<string, Seen>();
   const checked = new Map<string, number | Role>();
+  // Processes of the binary this command does not use (a provider attached by another workspace).
+  for (const pid of options.ignorePids ?? []) checked.set(String(pid), SETTLED_CHECKS);
   // A process already running (a provider Terraform attaches to) is charged only what it uses from now on.
   const before = new Map<string, number>();
   for (const [pid] of matchingPids(executables, checked)) {
@@ -146,7 +148,7 @@ export async function measureCommandUsage<T>(
     const own = process.cpuUsage();
     cpuAt.push({ t, terraform: terraformCpu, emulator: (own.user + own.system) / 1e6 });
   };
-  const timer = setInterval(sample, intervalMs);
+  const timer = setInterval(sample, options.intervalMs ?? 25);
   try {
     const result = await work();
     return { result, usage: summarise([...seen.values()], cpuAt) };

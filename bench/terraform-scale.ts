@@ -71,13 +71,19 @@ function terraformExecutable(): string {
   throw new Error("terraform is not on PATH");
 }
 
-async function measured(ws: TerraformWorkspace, ...args: string[]): Promise<CommandFigures> {
+/** One command in `ws`; provider processes in `ignorePids` (used by other workspaces) are not counted. */
+async function measured(
+  ws: TerraformWorkspace,
+  ignorePids: readonly number[],
+  ...args: string[]
+): Promise<CommandFigures> {
   const binary = fs.realpathSync(providerBinary);
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const { result: r, usage } = await measureCommandUsage(
     { terraform: terraformExecutable(), provider: binary },
     () => ws.run(...args),
+    { ignorePids },
   );
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
@@ -131,8 +137,12 @@ export async function benchTerraformScale(
     warm?.configure(scaleConfig(count, kinds));
     if (warm && debugProvider) warm.setEnv({ TF_REATTACH_PROVIDERS: debugProvider.reattach });
     const workspaces = [floor, ws, ...(warm ? [warm] : [])];
-    const plan = (w: TerraformWorkspace) => () => measured(w, "plan", "-parallelism=10");
-    const apply = (w: TerraformWorkspace) => measured(w, "apply", "-auto-approve", "-parallelism=10");
+    // The attached process counts for its own workspace's commands only.
+    const ignored = (w: TerraformWorkspace) =>
+      w !== warm && debugProvider?.child.pid !== undefined ? [debugProvider.child.pid] : [];
+    const plan = (w: TerraformWorkspace) => () => measured(w, ignored(w), "plan", "-parallelism=10");
+    const apply = (w: TerraformWorkspace) =>
+      measured(w, ignored(w), "apply", "-auto-approve", "-parallelism=10");
     const [floorPlan, awsccPlan, attachedPlan] = await interleaved(runs, workspaces.map(plan));
     const floorApply = await apply(floor);
     const awsccApply = await apply(ws);
