@@ -116,9 +116,10 @@ export async function startPluginServer(options: PluginServerOptions): Promise<R
 }
 
 /**
- * The provider binary's entry point. Refuses to run without go-plugin's magic cookie, then serves
- * until Terraform calls Shutdown, SIGTERM arrives, or the parent process goes away. Note that stdin
- * is Terraform's own stdin (often /dev/null in CI), so its end is not taken as a signal to stop.
+ * The provider binary's entry point. With -debug it serves in debug mode (serveDebug). Otherwise it
+ * refuses to run without go-plugin's magic cookie, then serves until Terraform calls Shutdown,
+ * SIGTERM arrives, or the parent process goes away. Note that stdin is Terraform's own stdin (often
+ * /dev/null in CI), so its end is not taken as a signal to stop.
  */
 export async function serve(
   backendFactory: BackendFactory,
