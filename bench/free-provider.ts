@@ -35,5 +35,10 @@ export function providerAlive(
  * remains, spread at best over every core.
  */
 export function freeProviderSeconds(seconds: number, alive: ProviderAlive, cores: number): number {
-  return Math.max(0, seconds - alive.seconds) + Math.min(alive.seconds, alive.othersCpuSeconds / cores);
+  return secondsWithoutProvider(seconds, alive) + Math.min(alive.seconds, alive.othersCpuSeconds / cores);
+}
+
+/** The part of a command's `seconds` with no provider process alive: Terraform alone. */
+export function secondsWithoutProvider(seconds: number, alive: ProviderAlive): number {
+  return Math.max(0, seconds - alive.seconds);
 }

@@ -12,6 +12,7 @@ import { benchProvider } from "./provider.js";
 import { benchProviderCalls } from "./provider-calls.js";
 import { benchKinds } from "./scale-configs.js";
 import { benchTerraformPlan } from "./terraform-plan.js";
+import { secondsWithoutProvider } from "./free-provider.js";
 import { benchTerraformScale, type CommandFigures, type ScaleBench } from "./terraform-scale.js";
 import { RUNTIME_PACKAGE } from "../build/node-runtime.js";
 
@@ -212,7 +213,7 @@ function phases(c: CommandFigures, floor: CommandFigures): string {
         `${(p.lastSeen - p.firstSeen).toFixed(2)} s (provider ${p.cpuSeconds.toFixed(2)}, terraform ${p.terraformCpuSeconds.toFixed(2)}, emulator ${p.emulatorCpuSeconds.toFixed(2)} CPU s)`,
     )
     .join(", ");
-  const alone = Math.max(0, c.seconds - c.providerAlive.seconds);
+  const alone = secondsWithoutProvider(c.seconds, c.providerAlive);
   return (
     `provider processes: ${spans}; no provider process: ${alone.toFixed(2)} s\n` +
     `    with a provider costing nothing, at best ${c.freeProviderSeconds.toFixed(1)} s = ${(c.freeProviderSeconds / floor.seconds).toFixed(2)}x floor`

@@ -27,6 +27,9 @@ const MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 const SHUTDOWN_GRACE_MS = 1_000;
 const PARENT_CHECK_INTERVAL_MS = 2_000;
 
+/** A callback that ends the process with `code`. */
+const exit = (code: number) => () => process.exit(code);
+
 export interface PluginServerOptions {
   readonly backend: ProviderBackend;
   readonly description: ProviderDescription;
@@ -142,8 +145,11 @@ export async function serve(
   const logger = createLogger();
   installProcessHandlers(logger);
 
+  // Ctrl-C reaches the whole process group: Terraform answers it with StopProvider and Shutdown,
+  // and in-flight applies must be allowed to finish (go-plugin servers ignore SIGINT too).
+  process.on("SIGINT", () => logger.debug("SIGINT ignored; waiting for the plugin client"));
+
   const backend = await backendFactory({ logger });
-  const exit = (code: number) => () => process.exit(code);
   const running = await startPluginServer({ backend, description, logger, onShutdown: exit(0) });
   writeStdout(`${running.handshakeLine}\n`);
   logger.debug("Plugin server started", { network: running.network, address: running.address });
@@ -175,7 +181,6 @@ async function serveDebug(
   installProcessHandlers(logger);
   const backend = await backendFactory({ logger });
   const { PLUGIN_CLIENT_CERT: _ignored, ...env } = process.env;
-  const exit = (code: number) => () => process.exit(code);
   const running = await startPluginServer({ backend, description, logger, env, onShutdown: exit(0) });
   process.stdout.write(
     debugBanner({
@@ -187,8 +192,7 @@ async function serveDebug(
     }),
   );
   const stop = () => void running.shutdown().then(exit(0));
-  process.removeAllListeners("SIGINT"); // ignored when Terraform runs us; here it is the way to stop
-  process.on("SIGINT", stop);
+  process.on("SIGINT", stop); // the user's terminal is the only one sending it here
   process.on("SIGTERM", stop);
 }
 
@@ -212,9 +216,6 @@ function divertStdout(): (text: string) => void {
 }
 
 function installProcessHandlers(logger: Logger): void {
-  // Ctrl-C reaches the whole process group: Terraform answers it with StopProvider and Shutdown,
-  // and in-flight applies must be allowed to finish (go-plugin servers ignore SIGINT too).
-  process.on("SIGINT", () => logger.debug("SIGINT ignored; waiting for the plugin client"));
   process.on("unhandledRejection", (reason) => {
     logger.error("Unhandled promise rejection", {
       error: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason),

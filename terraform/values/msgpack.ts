@@ -161,9 +161,10 @@ function decodeTyped(reader: Reader, type: CtyType, trail: PathTrail, depth: num
           if (typeof node !== "string") throw trail.error("object attribute names must be strings");
           key = node;
         }
-        const attributeType = Object.hasOwn(type.attributes, key) ? type.attributes[key] : undefined;
-        if (!attributeType) throw trail.error(`unsupported attribute "${key}"`);
-        expected = names.position.get(key)! + 1;
+        const position = names.position.get(key);
+        if (position === undefined) throw trail.error(`unsupported attribute "${key}"`);
+        const attributeType = type.attributes[key] as CtyType;
+        expected = position + 1;
         if (!Object.hasOwn(record, key)) seen += 1;
         trail.pushAttribute(key);
         record[key] = decodeTyped(reader, attributeType, trail, depth + 1);
