@@ -5,7 +5,7 @@ import type { Diagnostic } from "../../terraform/provider-backend.js";
 import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { isTimeoutsAttribute, TIMEOUTS_ATTRIBUTE } from "../../terraform/schema/timeouts.js";
 import { parseGoDuration } from "../provider/settings.js";
-import { isRecord, type TfValue } from "../../terraform/values/value.js";
+import { isRecord, recordWith, type TfValue } from "../../terraform/values/value.js";
 import type { OperationContext, ResourceOperation } from "./context.js";
 
 const WAITER_TIMEOUT = "exceeded max wait time";
@@ -46,7 +46,7 @@ export function withConfiguredTimeouts(
 export function carryTimeouts(definition: ResourceDefinition, from: TfValue, to: TfValue): TfValue {
   if (!hasTimeouts(definition) || !isRecord(to)) return to;
   const value = isRecord(from) ? (from[TIMEOUTS_ATTRIBUTE] ?? null) : null;
-  return { ...to, [TIMEOUTS_ATTRIBUTE]: value };
+  return recordWith(to, { [TIMEOUTS_ATTRIBUTE]: value });
 }
 
 /** The diagnostics, with a time-out that ran on the user's limit saying so. */

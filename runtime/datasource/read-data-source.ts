@@ -12,7 +12,7 @@ import { describeError, isNotFoundError } from "../cloudcontrol/errors.js";
 import type { CloudControlApi } from "../cloudcontrol/client.js";
 import { stateTranslationDiagnostic } from "../apply/diagnostics.js";
 import { modelToValue } from "../state/read-back.js";
-import { isRecord, makeRecord, type TfValue } from "../../terraform/values/value.js";
+import { isRecord, makeRecord, recordWith, type TfValue } from "../../terraform/values/value.js";
 import { collectPages, RepeatedPageTokenError } from "./list-pages.js";
 
 export interface DataSourceOutcome {
@@ -63,7 +63,7 @@ export async function readSingularDataSource(
   }
   try {
     const value = modelToValue(definition.attributes, description.properties, undefined);
-    return { state: makeRecord([...Object.entries(value), ["id", description.identifier]]), diagnostics: [] };
+    return { state: recordWith(value, { id: description.identifier }), diagnostics: [] };
   } catch (error) {
     return { state: null, diagnostics: [stateTranslationDiagnostic(error)] };
   }

@@ -12,7 +12,8 @@ import type { AttributePath, PathStep } from "../../terraform/values/path.js";
 import {
   isRecord,
   isUnknown,
-  makeRecord,
+  mapMembers,
+  recordWith,
   type TfRecord,
   type TfValue,
   UNKNOWN,
@@ -342,7 +343,7 @@ function unknownIdWhenIdentifierChanges(
       ignoreRefinements: true,
     });
   });
-  return changes ? makeRecord([...Object.entries(planned), ["id", UNKNOWN]]) : planned;
+  return changes ? recordWith(planned, { id: UNKNOWN }) : planned;
 }
 
 /** A copy of the object with each attribute passed through `convert` (the same object when nothing changed). */
@@ -351,20 +352,11 @@ function rebuild(
   record: TfRecord,
   convert: (name: string, attribute: Attribute, value: TfValue) => TfValue,
 ): TfRecord {
-  // The copy is only made once an attribute changes: most calls change nothing.
-  const names = Object.keys(record);
-  let copy: Record<string, TfValue> | undefined;
-  names.forEach((name, i) => {
-    const value = record[name] ?? null;
+  // A copy is only made once an attribute changes: most calls change nothing.
+  return mapMembers(record, (value, name) => {
     const attribute = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
-    const next = attribute ? convert(name, attribute, value) : value;
-    if (next !== value && copy === undefined) {
-      copy = makeRecord() as Record<string, TfValue>;
-      for (const earlier of names.slice(0, i)) copy[earlier] = record[earlier] ?? null;
-    }
-    if (copy !== undefined) copy[name] = next;
+    return attribute ? convert(name, attribute, value ?? null) : value;
   });
-  return copy ?? record;
 }
 
 function dedupePaths(paths: readonly AttributePath[]): AttributePath[] {

@@ -3,7 +3,7 @@
 // value. Create, read and import all need these, so they live apart from any one operation.
 import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { definitionImpliedType } from "../../terraform/values/implied-type.js";
-import { isRecord, makeRecord, type TfValue } from "../../terraform/values/value.js";
+import { isRecord, makeRecord, recordWith, type TfValue } from "../../terraform/values/value.js";
 
 /** The all-null object with only `id`: what Terraform stores (tainted) for a half-made object. */
 export function idOnlyState(definition: ResourceDefinition, identifier: string): TfValue {
@@ -14,5 +14,5 @@ export function idOnlyState(definition: ResourceDefinition, identifier: string):
 /** The value with its `id` attribute set. */
 export function withId(definition: ResourceDefinition, value: TfValue, identifier: string): TfValue {
   if (!isRecord(value) || !Object.hasOwn(definition.attributes, "id")) return value;
-  return makeRecord([...Object.entries(value), ["id", identifier]]);
+  return recordWith(value, { id: identifier });
 }

@@ -6,9 +6,12 @@
 import type { Attribute, Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import { parsePropertyPointer, WILDCARD } from "../cloudcontrol/property-pointers.js";
 import { attributeCtyType } from "../../terraform/values/implied-type.js";
+import { emptyRecord } from "../../terraform/values/plain-record.js";
 import {
   isRecord,
-  makeRecord,
+  mapItems,
+  mapMembers,
+  recordWith,
   type TfRecord,
   type TfValue,
   valueEquals,
@@ -61,30 +64,62 @@ export function followPointer(attributes: Attributes, segments: readonly string[
   return current;
 }
 
-const touches = (attributes: Attributes, writeOnly: WriteOnlySet): boolean =>
-  Object.values(attributes).some(
-    (a) => writeOnly.has(a) || ("attributes" in a.type && touches(a.type.attributes, writeOnly)),
-  );
+const touchingCache = new WeakMap<Attributes, WeakMap<WriteOnlySet, readonly string[]>>();
 
-/** The value with every write-only attribute (at any depth) set to null. */
+/**
+ * The names at this schema level whose attribute is write-only or holds one deeper down. Only these
+ * can change, so the walks below visit them alone instead of every attribute (known per level,
+ * asked on every plan and read).
+ */
+function touchingNames(attributes: Attributes, writeOnly: WriteOnlySet): readonly string[] {
+  let known = touchingCache.get(attributes);
+  if (!known) touchingCache.set(attributes, (known = new WeakMap()));
+  let names = known.get(writeOnly);
+  if (names === undefined) {
+    names = Object.keys(attributes).filter((name) => {
+      const a = attributes[name] as Attribute;
+      return (
+        writeOnly.has(a) || ("attributes" in a.type && touchingNames(a.type.attributes, writeOnly).length > 0)
+      );
+    });
+    known.set(writeOnly, names);
+  }
+  return names;
+}
+
+/** `record` with the members `next` gives a new value for (the same record when there are none). */
+function withChanged(
+  record: TfRecord,
+  names: readonly string[],
+  next: (member: TfValue, name: string) => TfValue,
+): TfRecord {
+  let changed: Record<string, TfValue> | undefined;
+  for (const name of names) {
+    if (!Object.hasOwn(record, name)) continue;
+    const member = record[name] as TfValue;
+    const value = next(member, name);
+    if (value !== member) (changed ??= emptyRecord<TfValue>())[name] = value;
+  }
+  return changed ? recordWith(record, changed) : record;
+}
+
+/** The value with every write-only attribute (at any depth) set to null (the same value when none was set). */
 export function nullWriteOnly(attributes: Attributes, value: TfValue, writeOnly: WriteOnlySet): TfValue {
-  if (!isRecord(value) || writeOnly.size === 0 || !touches(attributes, writeOnly)) return value;
-  return makeRecord(
-    Object.keys(value).map((name) => {
-      const attribute = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
-      const member = value[name] ?? null;
-      if (!attribute) return [name, member];
-      if (writeOnly.has(attribute)) return [name, null];
-      if (!("attributes" in attribute.type) || member === null) return [name, member];
-      const nested = attribute.type.attributes;
-      const convert = (item: TfValue): TfValue => nullWriteOnly(nested, item, writeOnly);
-      if (attribute.type.kind === "object") return [name, convert(member)];
-      if (Array.isArray(member)) return [name, (member as readonly TfValue[]).map(convert)];
-      if (isRecord(member))
-        return [name, makeRecord(Object.keys(member).map((k) => [k, convert(member[k] ?? null)]))];
-      return [name, member];
-    }),
-  );
+  if (!isRecord(value) || writeOnly.size === 0) return value;
+  const names = touchingNames(attributes, writeOnly);
+  if (names.length === 0) return value;
+  return withChanged(value, names, (member, name) => {
+    const attribute = attributes[name] as Attribute;
+    if (member === null) return member;
+    if (writeOnly.has(attribute)) return null;
+    if (!("attributes" in attribute.type)) return member;
+    const nested = attribute.type.attributes;
+    const convert = (item: TfValue): TfValue => nullWriteOnly(nested, item, writeOnly);
+    if (attribute.type.kind === "object") return convert(member);
+    if (Array.isArray(member)) return mapItems(member as readonly TfValue[], convert);
+    if (isRecord(member)) return mapMembers(member, convert);
+    return member;
+  });
 }
 
 /** `fresh` (read from the service) with the write-only values of `prior` put back. */
@@ -94,42 +129,33 @@ export function carryWriteOnly(
   prior: TfValue,
   writeOnly: WriteOnlySet,
 ): TfValue {
-  if (!isRecord(fresh) || !isRecord(prior) || writeOnly.size === 0 || !touches(attributes, writeOnly))
-    return fresh;
-  return makeRecord(
-    Object.keys(fresh).map((name) => {
-      const attribute = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
-      const member = fresh[name] ?? null;
-      const priorMember = prior[name] ?? null;
-      if (!attribute) return [name, member];
-      if (writeOnly.has(attribute)) return [name, priorMember ?? member];
-      if (!("attributes" in attribute.type) || member === null) return [name, member];
-      const nested = attribute.type.attributes;
-      switch (attribute.type.kind) {
-        case "object":
-          return [name, carryWriteOnly(nested, member, priorMember, writeOnly)];
-        case "mapNested":
-          return [
-            name,
-            isRecord(member)
-              ? makeRecord(
-                  Object.keys(member).map((k) => [
-                    k,
-                    carryWriteOnly(
-                      nested,
-                      member[k] ?? null,
-                      isRecord(priorMember) ? (priorMember[k] ?? null) : null,
-                      writeOnly,
-                    ),
-                  ]),
-                )
-              : member,
-          ];
-        default:
-          return [name, carryIntoElements(nested, member, priorMember, writeOnly)];
-      }
-    }),
-  );
+  if (!isRecord(fresh) || !isRecord(prior) || writeOnly.size === 0) return fresh;
+  const names = touchingNames(attributes, writeOnly);
+  if (names.length === 0) return fresh;
+  return withChanged(fresh, names, (member, name) => {
+    const attribute = attributes[name] as Attribute;
+    const priorMember = prior[name] ?? null;
+    if (writeOnly.has(attribute)) return priorMember ?? member;
+    if (!("attributes" in attribute.type) || member === null) return member;
+    const nested = attribute.type.attributes;
+    switch (attribute.type.kind) {
+      case "object":
+        return carryWriteOnly(nested, member, priorMember, writeOnly);
+      case "mapNested":
+        return isRecord(member)
+          ? mapMembers(member, (element, key) =>
+              carryWriteOnly(
+                nested,
+                element,
+                isRecord(priorMember) ? (priorMember[key] ?? null) : null,
+                writeOnly,
+              ),
+            )
+          : member;
+      default:
+        return carryIntoElements(nested, member, priorMember, writeOnly);
+    }
+  });
 }
 
 /** List and set elements: each fresh element takes the write-only values of the prior element that matches it otherwise. */

@@ -2,7 +2,7 @@
 // the plan sets tags_all to the merge, Cloud Control receives tags_all as Tags, and what comes back
 // is split again into tags_all (everything the object has) and tags (the user's keys only).
 import type { ResourceDefinition } from "../../terraform/schema/types.js";
-import { isRecord, isWhollyKnown, makeRecord, type TfValue } from "../../terraform/values/value.js";
+import { isRecord, isWhollyKnown, recordWith, type TfValue } from "../../terraform/values/value.js";
 import {
   mergeTags,
   ownTagsOf,
@@ -27,7 +27,7 @@ function tagsAllShape(definition: ResourceDefinition): TagsShape | undefined {
 }
 
 const withMembers = (value: TfValue, members: Record<string, TfValue>): TfValue =>
-  isRecord(value) ? makeRecord([...Object.entries(value), ...Object.entries(members)]) : value;
+  isRecord(value) ? recordWith(value, members) : value;
 
 /**
  * The planned tags_all: the configured tags merged with the provider's defaults; the prior value

@@ -82,11 +82,40 @@ export function mapItems(items: readonly TfValue[], convert: (item: TfValue, i: 
   return changed ? next : items;
 }
 
+/** Maps record members; the same record comes back when no member changed (callers compare by identity). */
+export function mapMembers(record: TfRecord, convert: (value: TfValue, key: string) => TfValue): TfRecord {
+  const keys = Object.keys(record);
+  let copy: Record<string, TfValue> | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const value = record[key] as TfValue;
+    const next = convert(value, key);
+    if (next !== value && copy === undefined) {
+      copy = emptyRecord<TfValue>();
+      for (let j = 0; j < i; j++) copy[keys[j] as string] = record[keys[j] as string] as TfValue;
+    }
+    if (copy !== undefined) copy[key] = next;
+  }
+  return copy ?? record;
+}
+
 /** A fresh record (plain-record.ts: any key is plain data) holding the given entries. */
 export function makeRecord(entries: Iterable<readonly [string, TfValue]> = []): TfRecord {
   const record: Record<string, TfValue> = emptyRecord<TfValue>();
   for (const [key, value] of entries) record[key] = value;
   return record;
+}
+
+/**
+ * A copy of the record with the given members set (replaced in place, or added at the end). Copies
+ * key by key: building entry arrays to spread costs two to three times as much on records of many
+ * attributes, which V8 keeps as hash tables.
+ */
+export function recordWith(record: TfRecord, members: Readonly<Record<string, TfValue>>): TfRecord {
+  const copy: Record<string, TfValue> = emptyRecord<TfValue>();
+  for (const key of Object.keys(record)) copy[key] = record[key] as TfValue;
+  for (const key of Object.keys(members)) copy[key] = members[key] as TfValue;
+  return copy;
 }
 
 function hasRefinements(r: Refinements): boolean {
