@@ -72,6 +72,18 @@ export function planResource(input: PlanInput): PlanResult {
 }
 
 /**
+ * What a create of this configuration would send, for validating the desired state before any plan:
+ * the configuration with its defaults and tags_all. It is a create's plan without steps 2 and 3,
+ * which (with no prior) only turn nulls into unknowns, and the desired state leaves unknowns out as
+ * it does nulls.
+ */
+export function createValues(definition: ResourceDefinition, config: TfValue): TfValue {
+  if (!isRecord(config)) return config;
+  const shaped = shapeValues(definition.attributes, config, config, null, [], new Map());
+  return planTagsAll(definition, shaped, config, null, NO_DEFAULT_TAGS);
+}
+
+/**
  * Without a record of what was configured (an imported object, or one from before the record), the
  * prior is the service's whole answer: members the service filled in inside structured JSON
  * (structured-json.ts) are not the user's, and a plan that changes nothing else keeps them. A plan

@@ -11,7 +11,7 @@ import { modelSchemaOf } from "../../cfn/model-schema.js";
 import type { Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import { jsonDocToPlain } from "../convert/json-doc.js";
 import { toDesiredState } from "../convert/to-cfn.js";
-import { planResource } from "../plan/plan-resource.js";
+import { createValues } from "../plan/plan-resource.js";
 import { type AttributePath, formatPath } from "../../terraform/values/path.js";
 import { isWhollyKnown, type TfValue } from "../../terraform/values/value.js";
 import { hasJsonStrings } from "./json-strings.js";
@@ -107,15 +107,15 @@ export class DesiredStateSchemaValidator {
 }
 
 /**
- * What a create would send for this configuration: the plan's value, not the raw configuration. A
- * CloudFormation-required property with a default is Optional+Computed (docs/mapping.md#required-optional-computed) and
- * the plan fills the default in, so leaving it out is valid. For a create Terraform proposes the
- * configuration itself; the values the plan leaves unknown are omitted, as the create omits them.
- * (ajv's useDefaults instead would also accept a property the plan leaves out — a default the
- * generator had to drop — although the create then does not send it.)
+ * What a create would send for this configuration: the plan's values (plan-resource.ts
+ * createValues), not the raw configuration. A CloudFormation-required property with a default is
+ * Optional+Computed (docs/mapping.md#required-optional-computed) and the plan fills the default in,
+ * so leaving it out is valid; the values the plan leaves to the apply are omitted, as the create
+ * omits them. (ajv's useDefaults instead would also accept a property the plan leaves out — a
+ * default the generator had to drop — although the create then does not send it.)
  */
 function plannedCreate(definition: ResourceDefinition, config: TfValue): TfValue {
-  return planResource({ definition, prior: null, proposed: config, config }).planned;
+  return createValues(definition, config);
 }
 
 /** Distinct errors; the inner errors of a failed oneOf/anyOf branch are noise next to the combinator's own. */
