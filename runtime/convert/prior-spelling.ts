@@ -20,8 +20,8 @@ import {
   canonicalKey,
   isRecord,
   isUnknown,
-  makeRecord,
   mapItems,
+  mapMembers,
   type TfRecord,
   type TfValue,
 } from "../../terraform/values/value.js";
@@ -42,16 +42,10 @@ export function keepPriorSpelling(
   filled: ServiceFilled = "none",
 ): TfValue {
   if (!isRecord(value) || !isRecord(prior)) return value;
-  let changed = false;
-  const entries = Object.keys(value).map((name): [string, TfValue] => {
-    const member = value[name] ?? null;
+  return mapMembers(value, (member, name) => {
     const attribute = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
-    if (!attribute) return [name, member];
-    const next = spell(attribute.type, member, prior[name] ?? null, filled);
-    if (next !== member) changed = true;
-    return [name, next];
+    return attribute ? spell(attribute.type, member, prior[name] ?? null, filled) : member;
   });
-  return changed ? makeRecord(entries) : value;
 }
 
 /** A string two values share exactly when they mean the same (JSON strings compared as documents). */
@@ -223,14 +217,9 @@ function spell(type: AttributeType, value: TfValue, prior: TfValue, filled: Serv
     }
     case "mapNested": {
       if (!isRecord(value) || !isRecord(prior)) return value;
-      let changed = false;
-      const entries = Object.keys(value).map((key): [string, TfValue] => {
-        const item = value[key] ?? null;
-        const next = keepPriorSpelling(type.attributes, item, prior[key] ?? null, filled);
-        if (next !== item) changed = true;
-        return [key, next];
-      });
-      return changed ? makeRecord(entries) : value;
+      return mapMembers(value, (item, key) =>
+        keepPriorSpelling(type.attributes, item, prior[key] ?? null, filled),
+      );
     }
     case "setNested":
       if (!Array.isArray(value) || !Array.isArray(prior)) return value;

@@ -4,7 +4,7 @@
 // each planned index, the prior element that planned element describes.
 import type { AttributeType, Attributes } from "../../terraform/schema/types.js";
 import type { PathStep } from "../../terraform/values/path.js";
-import { isRecord, makeRecord, type TfRecord, type TfValue } from "../../terraform/values/value.js";
+import { isRecord, mapMembers, type TfRecord, type TfValue } from "../../terraform/values/value.js";
 
 /** The prior elements in planned order, by the list's path (`pathKey`) in the planned value. */
 export type Alignments = Map<string, readonly TfValue[]>;
@@ -19,17 +19,12 @@ export function alignPrior(
   path: readonly PathStep[] = [],
 ): TfRecord {
   if (alignments.size === 0) return prior;
-  let changed = false;
-  const entries = Object.keys(prior).map((name): [string, TfValue] => {
-    const value = prior[name] ?? null;
+  return mapMembers(prior, (value, name) => {
     const attribute = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
-    if (!attribute) return [name, value];
+    if (!attribute) return value;
     const here = [...path, { attribute: name }];
-    const next = alignNested(attribute.type, alignments.get(pathKey(here)) ?? value, alignments, here);
-    if (next !== value) changed = true;
-    return [name, next];
+    return alignNested(attribute.type, alignments.get(pathKey(here)) ?? value, alignments, here);
   });
-  return changed ? makeRecord(entries) : prior;
 }
 
 function alignNested(
@@ -49,14 +44,9 @@ function alignNested(
     return next.every((item, i) => item === items[i]) ? value : next;
   }
   if (type.kind === "mapNested" && isRecord(value)) {
-    let changed = false;
-    const entries = Object.keys(value).map((key): [string, TfValue] => {
-      const item = value[key] ?? null;
-      const next = isRecord(item) ? alignPrior(inner, item, alignments, [...path, { key }]) : item;
-      if (next !== item) changed = true;
-      return [key, next];
-    });
-    return changed ? makeRecord(entries) : value;
+    return mapMembers(value, (item, key) =>
+      isRecord(item) ? alignPrior(inner, item, alignments, [...path, { key }]) : item,
+    );
   }
   // Set elements have no address: the plan pairs them by what they hold (nested.ts), never aligns them.
   return value;

@@ -4,7 +4,7 @@
 // configured at the last apply (configured-paths.ts) tell a removal from a value the service
 // filled in, which was never configured and so never planned away.
 import type { Attribute, Attributes } from "../../terraform/schema/types.js";
-import { isUnknown, makeRecord, type TfRecord, type TfValue, UNKNOWN } from "../../terraform/values/value.js";
+import { isUnknown, mapMembers, type TfRecord, type TfValue, UNKNOWN } from "../../terraform/values/value.js";
 import { childPath, SET_ELEMENT } from "./configured-paths.js";
 import { mapNested } from "./nested.js";
 import { hasPlanModifier } from "../../terraform/schema/resource-rules.js";
@@ -37,19 +37,14 @@ export function planRemovals(
   configuredBefore: ReadonlySet<string>,
   path = "",
 ): TfRecord {
-  let changed = false;
-  const entries = Object.keys(planned).map((name): [string, TfValue] => {
-    const value = planned[name] ?? null;
+  return mapMembers(planned, (value, name) => {
     const attribute = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
-    if (!attribute) return [name, value];
-    const next = planAttribute(attribute, value, config?.[name] ?? null, prior?.[name] ?? null, {
+    if (!attribute) return value;
+    return planAttribute(attribute, value, config?.[name] ?? null, prior?.[name] ?? null, {
       configuredBefore,
       path: childPath(path, name),
     });
-    if (next !== value) changed = true;
-    return [name, next];
   });
-  return changed ? makeRecord(entries) : planned;
 }
 
 interface Where {

@@ -10,7 +10,7 @@ import { multisetPlanValue } from "../state/multiset.js";
 import { attributeCtyType } from "../../terraform/values/implied-type.js";
 import {
   isRecord,
-  makeRecord,
+  mapMembers,
   type TfRecord,
   type TfValue,
   valueEquals,
@@ -49,13 +49,10 @@ export function keepPriorForm(attributes: Attributes, fresh: TfValue, prior: TfV
 
 function keepAbsenceAndOrder(attributes: Attributes, fresh: TfValue, prior: TfValue): TfValue {
   if (!isRecord(fresh) || !isRecord(prior)) return fresh;
-  return makeRecord(
-    Object.keys(fresh).map((name) => {
-      const attribute = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
-      const value = fresh[name] ?? null;
-      return [name, attribute ? keepAttributeForm(attribute, value, prior[name] ?? null) : value];
-    }),
-  );
+  return mapMembers(fresh, (value, name) => {
+    const attribute = Object.hasOwn(attributes, name) ? attributes[name] : undefined;
+    return attribute ? keepAttributeForm(attribute, value, prior[name] ?? null) : value;
+  });
 }
 
 function keepAttributeForm(attribute: Attribute, fresh: TfValue, prior: TfValue): TfValue {
@@ -75,9 +72,7 @@ function keepAttributeForm(attribute: Attribute, fresh: TfValue, prior: TfValue)
     } else if (type.kind === "setNested" && Array.isArray(fresh) && Array.isArray(prior)) {
       value = keepElementsForm(nested, fresh, prior);
     } else if (type.kind === "mapNested" && isRecord(fresh) && isRecord(prior)) {
-      value = makeRecord(
-        Object.keys(fresh).map((k) => [k, keepAbsenceAndOrder(nested, fresh[k] ?? null, prior[k] ?? null)]),
-      );
+      value = mapMembers(fresh, (member, k) => keepAbsenceAndOrder(nested, member, prior[k] ?? null));
     }
   }
   if (isMultiset(attribute)) {

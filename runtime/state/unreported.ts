@@ -9,7 +9,7 @@
 // Paths name attributes from the top through nested objects only ("/settings/mode"); a property
 // inside list, set or map elements is recorded as its collection.
 import type { Attributes } from "../../terraform/schema/types.js";
-import { isRecord, isUnknown, makeRecord, type TfValue } from "../../terraform/values/value.js";
+import { isRecord, isUnknown, mapMembers, type TfValue } from "../../terraform/values/value.js";
 import { childPath } from "../plan/configured-paths.js";
 import type { WriteOnlySet } from "./write-only.js";
 import { isEmptyish } from "./emptyish.js";
@@ -50,21 +50,15 @@ export function keepUnreported(
   if (paths.size === 0) return fresh;
   const walk = (scope: Attributes, value: TfValue, before: TfValue, path: string): TfValue => {
     if (!isRecord(value) || !isRecord(before)) return value;
-    let changed = false;
-    const entries = Object.keys(value).map((name): [string, TfValue] => {
-      const member = value[name] ?? null;
+    return mapMembers(value, (member, name) => {
       const attribute = Object.hasOwn(scope, name) ? scope[name] : undefined;
-      if (!attribute) return [name, member];
+      if (!attribute) return member;
       const here = childPath(path, name);
       const priorMember = before[name] ?? null;
-      let next = member;
-      if (paths.has(here) && member === null && priorMember !== null) next = priorMember;
-      else if (attribute.type.kind === "object")
-        next = walk(attribute.type.attributes, member, priorMember, here);
-      if (next !== member) changed = true;
-      return [name, next];
+      if (paths.has(here) && member === null && priorMember !== null) return priorMember;
+      if (attribute.type.kind === "object") return walk(attribute.type.attributes, member, priorMember, here);
+      return member;
     });
-    return changed ? makeRecord(entries) : value;
   };
   return walk(attributes, fresh, prior, "");
 }
