@@ -72,7 +72,10 @@ type Role = "terraform" | "provider";
  * The pids running either executable, with their role. A pid whose executable was something else
  * three samples in a row is not read again (`checked` counts): the sampler runs every 25 ms beside
  * the work it measures, and a readlink of every process each time was a visible share of that CPU.
- * Three, not one, because a process shows its parent's executable between fork and exec.
+ * Three, not one, because a process shows its parent's executable between fork and exec. For the
+ * same reason a pid that runs Terraform is read again every time: between fork and exec a provider
+ * process Terraform starts shows Terraform's executable, and once seen so it would otherwise be
+ * charged to Terraform for good.
  */
 function matchingPids(
   executables: Readonly<Record<Role, string>>,
@@ -81,11 +84,11 @@ function matchingPids(
   const pids: [string, Role][] = [];
   for (const pid of fs.readdirSync("/proc")) {
     const known = checked.get(pid) ?? 0;
-    if (typeof known === "string") {
+    if (known === "provider") {
       pids.push([pid, known]);
       continue;
     }
-    if (known >= SETTLED_CHECKS || !/^\d+$/.test(pid)) continue;
+    if (typeof known === "number" && (known >= SETTLED_CHECKS || !/^\d+$/.test(pid))) continue;
     let exe: string;
     try {
       exe = fs.readlinkSync(`/proc/${pid}/exe`);
@@ -95,15 +98,16 @@ function matchingPids(
     const role =
       exe === executables.provider ? "provider" : exe === executables.terraform ? "terraform" : undefined;
     if (role) {
-      checked.set(pid, role); // runs one of them: no need to read its executable again
+      checked.set(pid, role); // a provider process's executable is not read again
       pids.push([pid, role]);
-    } else checked.set(pid, known + 1);
+    } else checked.set(pid, typeof known === "number" ? known + 1 : 1);
   }
   return pids;
 }
 
 interface Seen {
-  readonly role: Role;
+  /** A pid first seen running Terraform can turn out to be a provider process (matchingPids). */
+  role: Role;
   cpu: number;
   hwmKb: number;
   firstSeen: number;
@@ -140,7 +144,8 @@ export async function measureCommandUsage<T>(
       const s = { ...read, cpu: read.cpu - (before.get(pid) ?? 0) };
       const entry = seen.get(pid);
       // An exiting process's status no longer shows VmHWM: keep the highest seen.
-      if (entry) Object.assign(entry, { cpu: s.cpu, hwmKb: Math.max(entry.hwmKb, s.hwmKb), lastSeen: t });
+      if (entry)
+        Object.assign(entry, { role, cpu: s.cpu, hwmKb: Math.max(entry.hwmKb, s.hwmKb), lastSeen: t });
       else seen.set(pid, { role, ...s, firstSeen: t, lastSeen: t });
     }
     let terraformCpu = 0;
