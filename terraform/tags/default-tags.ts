@@ -21,9 +21,18 @@ export type TagsShape = "keyValueList" | "map";
 
 const isPlainString = (type: AttributeType): boolean => type.kind === "string" && type.flavor === "plain";
 
+const shapes = new WeakMap<Attribute, TagsShape | null>();
+
 /** The shape of a `tags` attribute, or undefined when default_tags cannot go there. */
 export function tagsShape(attribute: Attribute | undefined): TagsShape | undefined {
   if (attribute === undefined || attribute.cfnName !== "Tags") return undefined;
+  // Asked several times per plan and read of every tagged resource: worked out once per attribute.
+  let shape = shapes.get(attribute);
+  if (shape === undefined) shapes.set(attribute, (shape = shapeOf(attribute) ?? null));
+  return shape ?? undefined;
+}
+
+function shapeOf(attribute: Attribute): TagsShape | undefined {
   if (!attribute.optional) return undefined; // read-only tags are not the user's to set
   const type = attribute.type;
   if (type.kind === "map") return isPlainString(type.element) ? "map" : undefined;
