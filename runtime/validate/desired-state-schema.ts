@@ -69,10 +69,15 @@ export class DesiredStateSchemaValidator {
     if (!complete && !hasJsonStrings(definition.attributes)) return [];
     const validate = await this.validatorFor(definition.cfnTypeName);
     if (!validate) return [];
+    // What a create would send, not the raw configuration (createValues): a CloudFormation-required
+    // property with a default is Optional+Computed (docs/mapping.md#required-optional-computed) and
+    // the plan fills the default in, so leaving it out is valid; values the plan leaves to the apply
+    // are omitted, as the create omits them. (ajv's useDefaults instead would also accept a property
+    // the plan leaves out, a default the generator had to drop, although the create does not send it.)
     let planned: TfValue;
     let desired: unknown;
     try {
-      planned = plannedCreate(definition, config);
+      planned = createValues(definition, config);
       desired = jsonDocToPlain(toDesiredState(definition.attributes, planned));
     } catch {
       return []; // translation problems are reported by invalidJsonStrings, plan and apply
@@ -104,18 +109,6 @@ export class DesiredStateSchemaValidator {
     }
     return diagnostics;
   }
-}
-
-/**
- * What a create would send for this configuration: the plan's values (plan-resource.ts
- * createValues), not the raw configuration. A CloudFormation-required property with a default is
- * Optional+Computed (docs/mapping.md#required-optional-computed) and the plan fills the default in,
- * so leaving it out is valid; the values the plan leaves to the apply are omitted, as the create
- * omits them. (ajv's useDefaults instead would also accept a property the plan leaves out — a
- * default the generator had to drop — although the create then does not send it.)
- */
-function plannedCreate(definition: ResourceDefinition, config: TfValue): TfValue {
-  return createValues(definition, config);
 }
 
 /** Distinct errors; the inner errors of a failed oneOf/anyOf branch are noise next to the combinator's own. */
