@@ -4,7 +4,7 @@
 import type { Attributes } from "../../terraform/schema/types.js";
 import { attributeCtyType } from "../../terraform/values/implied-type.js";
 import type { CtyType } from "../../terraform/values/cty-type.js";
-import { isRecord, isUnknown, type TfValue, valueEquals } from "../../terraform/values/value.js";
+import { EqualItems, isRecord, isUnknown, type TfValue, valueEquals } from "../../terraform/values/value.js";
 import { hasPlanModifier } from "../../terraform/schema/resource-rules.js";
 
 /** Equal where both sides are known and non-null; null or unknown on either side matches anything. */
@@ -69,7 +69,14 @@ export function correlateElements(
       }
     });
   };
-  pass((candidate, target) => valueEquals(type, candidate, target, { ignoreRefinements: true }));
+  // Equal ones first: keyed once each, so that long lists pair in linear time.
+  const equal = new EqualItems(type, candidates, { ignoreRefinements: true });
+  targets.forEach((target, t) => {
+    const index = equal.take(target);
+    if (index < 0) return;
+    used[index] = true;
+    partners[t] = index;
+  });
   pass((candidate, target) => compatibleValues(type, candidate, target));
   pass((candidate, target) => compatibleIgnoringUnorderedLists(attributes, candidate, target));
   return partners;

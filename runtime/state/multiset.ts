@@ -2,7 +2,7 @@
 // does not keep and whose items may repeat: the same items in another order are no change, so
 // the plan keeps the prior value.
 import type { CtyType } from "../../terraform/values/cty-type.js";
-import { isUnknown, type TfValue, valueEquals } from "../../terraform/values/value.js";
+import { EqualItems, isUnknown, type TfValue } from "../../terraform/values/value.js";
 
 export function multisetPlanValue(type: CtyType, planned: TfValue, prior: TfValue): TfValue {
   if (prior === null || isUnknown(prior) || !Array.isArray(prior) || !Array.isArray(planned)) return planned;
@@ -10,12 +10,10 @@ export function multisetPlanValue(type: CtyType, planned: TfValue, prior: TfValu
   const priorItems = prior as readonly TfValue[];
   const plannedItems = planned as readonly TfValue[];
   if (priorItems.length !== plannedItems.length) return planned;
-  const remaining = [...priorItems];
+  const remaining = new EqualItems(type.element, priorItems);
   for (const item of plannedItems) {
     if (isUnknown(item)) return planned; // unknown elements never match
-    const index = remaining.findIndex((candidate) => valueEquals(type.element, candidate, item));
-    if (index < 0) return planned;
-    remaining.splice(index, 1);
+    if (remaining.take(item) < 0) return planned;
   }
   return prior;
 }

@@ -14,7 +14,7 @@ import {
   recordWith,
   type TfRecord,
   type TfValue,
-  valueEquals,
+  EqualItems,
 } from "../../terraform/values/value.js";
 
 export type WriteOnlySet = ReadonlySet<Attribute>;
@@ -168,15 +168,15 @@ function carryIntoElements(
   if (!Array.isArray(fresh) || !Array.isArray(prior)) return fresh;
   const type = attributeCtyType({ kind: "object", attributes });
   const priorItems = prior as readonly TfValue[];
-  const strippedPrior = priorItems.map((item) => nullWriteOnly(attributes, item, writeOnly));
+  const strippedPrior = new EqualItems(
+    type,
+    priorItems.map((item) => nullWriteOnly(attributes, item, writeOnly)),
+  );
   const used = new Array<boolean>(priorItems.length).fill(false);
   const freshItems = fresh as readonly TfValue[];
   // Equal elements first, all of them, so that a list the service reordered still finds its own.
   const partners = freshItems.map((item) => {
-    const stripped = nullWriteOnly(attributes, item, writeOnly);
-    const index = strippedPrior.findIndex(
-      (candidate, i) => !used[i] && valueEquals(type, candidate, stripped),
-    );
+    const index = strippedPrior.take(nullWriteOnly(attributes, item, writeOnly));
     if (index >= 0) used[index] = true;
     return index;
   });

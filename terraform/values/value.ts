@@ -160,6 +160,33 @@ export function valueEquals(
   return canonicalKey(type, left, options) === canonicalKey(type, right, options);
 }
 
+/**
+ * The items of a list, keyed once each (canonicalKey), to find for one value after another the first
+ * item not yet taken that equals it (valueEquals): linear where pairing by valueEquals item against
+ * item is quadratic, which lists of hundreds of elements (security group rules) made plans feel.
+ */
+export class EqualItems {
+  private readonly indexes = new Map<string, number[]>();
+
+  constructor(
+    private readonly type: CtyType,
+    items: readonly TfValue[],
+    private readonly options: EqualityOptions = {},
+  ) {
+    items.forEach((item, i) => {
+      const key = canonicalKey(type, item, options);
+      const same = this.indexes.get(key);
+      if (same) same.push(i);
+      else this.indexes.set(key, [i]);
+    });
+  }
+
+  /** The index of the first item not yet taken that equals `value`, now taken; -1 when there is none. */
+  take(value: TfValue): number {
+    return this.indexes.get(canonicalKey(this.type, value, this.options))?.shift() ?? -1;
+  }
+}
+
 function refinementKey(u: Unknown): string {
   const r = u.refinements;
   if (!r) return "";
