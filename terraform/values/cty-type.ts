@@ -33,6 +33,18 @@ export const objectOf = (
 ): ObjectType =>
   optional && optional.length > 0 ? { kind: "object", attributes, optional } : { kind: "object", attributes };
 
+const sortedNames = new WeakMap<object, readonly string[]>();
+
+/**
+ * An object type's attribute names in cty's order (sorted), worked out once per type: decoding,
+ * comparing and writing values walk them for every object of every call.
+ */
+export function sortedAttributeNames(attributes: Readonly<Record<string, CtyType>>): readonly string[] {
+  let names = sortedNames.get(attributes);
+  if (!names) sortedNames.set(attributes, (names = Object.keys(attributes).sort()));
+  return names;
+}
+
 /** Exact structural equality of two types (optional-attribute markers included). */
 export function typeEquals(a: CtyType, b: CtyType): boolean {
   if (a === b) return true;

@@ -1,6 +1,6 @@
 // DynamicValue.json and RawState.json: cty's JSON encoding. Same shapes as msgpack, but JSON
 // cannot express unknown, and a `dynamic` position is wrapped as {"value": V, "type": T}.
-import type { CtyType } from "./cty-type.js";
+import { type CtyType, sortedAttributeNames } from "./cty-type.js";
 import { JsonNumberText, JsonObjectNode, JsonSyntaxError, readJson, type JsonNode } from "./json-reader.js";
 import { numberText, parseNumber, type TfNumber } from "./number.js";
 import { type PathStep, ValueError } from "./path.js";
@@ -186,7 +186,7 @@ function writeJson(type: CtyType, value: TfValue | undefined, path: PathStep[]):
         if (!Object.hasOwn(type.attributes, key))
           throw new ValueError(path, `unsupported attribute "${key}"`);
       }
-      const names = Object.keys(type.attributes).sort();
+      const names = sortedAttributeNames(type.attributes);
       const members = names.map(
         (n) =>
           `${JSON.stringify(n)}:${writeJson(type.attributes[n] as CtyType, value[n], [...path, { attribute: n }])}`,

@@ -2,7 +2,7 @@
 // null = nil, unknown = extension 0 (`d4 00 00`), refined unknown = extension 12 carrying a map
 // with integer keys, a `dynamic` position = [bin type JSON, value].
 import { encode, Encoder, ExtensionCodec } from "@msgpack/msgpack";
-import type { CtyType } from "./cty-type.js";
+import { type CtyType, sortedAttributeNames } from "./cty-type.js";
 import { asInt64, isExactDouble, numberText, parseNumber, type TfNumber } from "./number.js";
 import {
   MAX_DEPTH,
@@ -193,7 +193,7 @@ const keyEncoder = new TextEncoder();
 function attributeNames(attributes: Readonly<Record<string, CtyType>>): AttributeNames {
   let names = namesOfAttributes.get(attributes);
   if (!names) {
-    const sorted = Object.keys(attributes).sort();
+    const sorted = sortedAttributeNames(attributes);
     names = {
       sorted,
       bytes: sorted.map((name) => keyEncoder.encode(name)),

@@ -1,6 +1,6 @@
 // Terraform values as plain data: null and unknown may appear at any depth. The shape of a value is
 // interpreted through its CtyType (an array is a list, set or tuple; a record is a map or object).
-import type { CtyType } from "./cty-type.js";
+import { type CtyType, sortedAttributeNames } from "./cty-type.js";
 import { DecimalNumber, numberText, type TfNumber } from "./number.js";
 import { emptyRecord } from "./plain-record.js";
 
@@ -231,7 +231,7 @@ export function canonicalKey(type: CtyType, v: TfValue | undefined, options: Equ
     }
     case "object": {
       const record = v as TfRecord;
-      const names = Object.keys(type.attributes).sort();
+      const names = sortedAttributeNames(type.attributes);
       return `{${names.map((n) => `${JSON.stringify(n)}:${canonicalKey(type.attributes[n] as CtyType, record[n], options)}`).join(",")}}`;
     }
   }
