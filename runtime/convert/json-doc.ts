@@ -84,6 +84,18 @@ export function canonicalJson(doc: JsonDoc): string {
   return stringifyJsonDoc(doc, { sortKeys: true });
 }
 
+/**
+ * A text two documents share exactly when they are equal (jsonDocEquals), for looking equal
+ * documents up by key. Unlike canonicalJson it is not JSON: infinities have a text too.
+ */
+export function exactKey(doc: JsonDoc): string {
+  if (isJsonDocNumber(doc)) return numberText(doc);
+  if (Array.isArray(doc)) return `[${(doc as readonly JsonDoc[]).map(exactKey).join(",")}]`;
+  if (!isJsonDocObject(doc)) return stringifyJsonDoc(doc);
+  const keys = Object.keys(doc).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${exactKey(doc[k] as JsonDoc)}`).join(",")}}`;
+}
+
 /** Deep equality: object key order is irrelevant, numbers compare by value. */
 export function jsonDocEquals(a: JsonDoc | undefined, b: JsonDoc | undefined): boolean {
   if (a === undefined || b === undefined) return a === b;

@@ -7,16 +7,10 @@
 // instead of being sorted on their own. Parts the schema does not describe (JSON documents) keep
 // the schema-less rules of reorder.ts.
 import type { Attribute, Attributes } from "../../terraform/schema/types.js";
-import {
-  isJsonDocNumber,
-  isJsonDocObject,
-  type JsonDoc,
-  type JsonDocObject,
-  jsonDocEquals,
-  makeJsonObject,
-} from "./json-doc.js";
-import { isKeyValueList, normalizeWithoutPrior, reorderWithPrior } from "./reorder.js";
-import { numberText } from "../../terraform/values/number.js";
+import { UntakenByKey } from "../../terraform/values/untaken.js";
+import { exactKey, isJsonDocObject, type JsonDoc, type JsonDocObject, makeJsonObject } from "./json-doc.js";
+import { pairWithPrior } from "./pair-with-prior.js";
+import { elementKey, isKeyValueList, normalizeWithoutPrior, reorderWithPrior } from "./reorder.js";
 import { isUnordered } from "./unordered-arrays.js";
 
 const schemaLess = (current: JsonDoc, prior: JsonDoc | undefined): JsonDoc =>
@@ -81,64 +75,6 @@ function isScalarElement(element: { kind: string; flavor?: string }): boolean {
   );
 }
 
-/** `prior` agrees with `current`: every member prior holds is there and equal (lists in any order). */
-export function agreesWith(prior: JsonDoc | undefined, current: JsonDoc | undefined): boolean {
-  if (prior === undefined || prior === null) return true;
-  if (current === undefined || current === null) return false;
-  if (Array.isArray(prior)) {
-    if (!Array.isArray(current) || prior.length !== current.length) return false;
-    const used = new Array<boolean>(current.length).fill(false);
-    return (prior as readonly JsonDoc[]).every((item) => {
-      const j = (current as readonly JsonDoc[]).findIndex((c, k) => !used[k] && agreesWith(item, c));
-      if (j >= 0) used[j] = true;
-      return j >= 0;
-    });
-  }
-  if (isJsonDocObject(prior)) {
-    if (!isJsonDocObject(current)) return false;
-    return Object.keys(prior).every((k) =>
-      agreesWith(prior[k], Object.hasOwn(current, k) ? current[k] : undefined),
-    );
-  }
-  return jsonDocEquals(prior, current);
-}
-
-function keyOf(item: JsonDoc | undefined): string | undefined {
-  if (!isJsonDocObject(item)) return undefined;
-  const key = item.Key ?? item.key;
-  if (key === undefined || key === null) return undefined;
-  return typeof key === "string" ? key : isJsonDocNumber(key) ? numberText(key) : JSON.stringify(key);
-}
-
-/**
- * For each current element, the index of its prior element (-1: none). Elements equal up to list
- * order pair first, then elements the prior agrees with, then key-value elements by key; a single
- * element left on each side last (one the service changed in place).
- */
-export function pairWithPrior(current: readonly JsonDoc[], prior: readonly JsonDoc[]): number[] {
-  const partners = new Array<number>(current.length).fill(-1);
-  const used = new Array<boolean>(prior.length).fill(false);
-  const rounds: ((p: JsonDoc, c: JsonDoc) => boolean)[] = [
-    (p, c) => agreesWith(p, c) && agreesWith(c, p),
-    (p, c) => agreesWith(p, c),
-    (p, c) => keyOf(p) !== undefined && keyOf(p) === keyOf(c),
-  ];
-  for (const matches of rounds) {
-    current.forEach((item, i) => {
-      if (partners[i] !== -1) return;
-      const j = prior.findIndex((p, k) => !used[k] && matches(p, item));
-      if (j < 0) return;
-      partners[i] = j;
-      used[j] = true;
-    });
-  }
-  const leftCurrent = partners.flatMap((p, i) => (p === -1 ? [i] : []));
-  const leftPrior = used.flatMap((u, j) => (u ? [] : [j]));
-  if (leftCurrent.length === 1 && leftPrior.length === 1)
-    partners[leftCurrent[0] as number] = leftPrior[0] as number;
-  return partners;
-}
-
 /** Positions of `current` in the order to return them (see the header). */
 function orderOf(partners: readonly number[], priorLength: number, ordered: boolean): number[] {
   const service = partners.map((_, i) => i);
@@ -165,7 +101,7 @@ function orderObjects(
     if (ordered || !isKeyValueList(out)) return out;
     return out
       .map((item, i) => ({ item, i }))
-      .sort((a, b) => byText(keyOf(a.item) ?? "", keyOf(b.item) ?? "") || a.i - b.i)
+      .sort((a, b) => byText(elementKey(a.item) ?? "", elementKey(b.item) ?? "") || a.i - b.i)
       .map(({ item }) => item);
   }
   const priorItems = prior as readonly JsonDoc[];
@@ -182,13 +118,7 @@ function orderObjects(
 function orderScalars(items: readonly JsonDoc[], prior: JsonDoc | undefined, ordered: boolean): JsonDoc[] {
   if (!Array.isArray(prior)) return [...items];
   const priorItems = prior as readonly JsonDoc[];
-  const partners = new Array<number>(items.length).fill(-1);
-  const used = new Array<boolean>(priorItems.length).fill(false);
-  items.forEach((item, i) => {
-    const j = priorItems.findIndex((p, k) => !used[k] && jsonDocEquals(p, item));
-    if (j < 0) return;
-    partners[i] = j;
-    used[j] = true;
-  });
+  const untaken = new UntakenByKey(priorItems.map(exactKey));
+  const partners = items.map((item) => untaken.take(exactKey(item)));
   return orderOf(partners, priorItems.length, ordered).map((i) => items[i] as JsonDoc);
 }

@@ -3,17 +3,18 @@
 // shows no difference. Unlike awscc, elements are matched one to one, so duplicates are kept
 // (awscc collapses them and silently loses data).
 import { numberText } from "../../terraform/values/number.js";
+import { UntakenByKey } from "../../terraform/values/untaken.js";
 import {
+  exactKey,
   isJsonDocNumber,
   isJsonDocObject,
   type JsonDoc,
   type JsonDocObject,
-  jsonDocEquals,
   makeJsonObject,
 } from "./json-doc.js";
 
 /** The key of a key-value element (`Key` or `key` member), or undefined. */
-function elementKey(element: JsonDoc): string | undefined {
+export function elementKey(element: JsonDoc): string | undefined {
   if (!isJsonDocObject(element)) return undefined;
   const key = element.Key ?? element.key;
   if (key === undefined || key === null) return undefined;
@@ -42,19 +43,20 @@ const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Elements matching a prior element, in prior order (each current element used once), then the
- * rest sorted by `sortKey` (stable). `matches(prior, current)` decides what counts as the same.
+ * rest sorted by `sortKey` (stable). Elements match when `matchKey` gives both the same key.
  */
 function priorOrder(
   current: readonly JsonDoc[],
   prior: readonly JsonDoc[],
-  matches: (prior: JsonDoc, current: JsonDoc) => boolean,
+  matchKey: (item: JsonDoc) => string | undefined,
   sortKey: (item: JsonDoc) => string,
 ): { ordered: JsonDoc[]; priorOf: (JsonDoc | undefined)[] } {
+  const untaken = new UntakenByKey(current.map(matchKey));
   const used = new Array<boolean>(current.length).fill(false);
   const ordered: JsonDoc[] = [];
   const priorOf: (JsonDoc | undefined)[] = [];
   for (const priorItem of prior) {
-    const index = current.findIndex((item, i) => !used[i] && matches(priorItem, item));
+    const index = untaken.take(matchKey(priorItem));
     if (index < 0) continue;
     used[index] = true;
     ordered.push(current[index] as JsonDoc);
@@ -77,18 +79,13 @@ function reorderArray(current: readonly JsonDoc[], prior: JsonDoc | undefined): 
     const { ordered, priorOf } = priorOrder(
       current,
       priorItems,
-      (p, c) => elementKey(p) !== undefined && elementKey(p) === elementKey(c),
+      elementKey,
       (item) => elementKey(item) ?? "",
     );
     return ordered.map((item, i) => reorderWithPrior(item, priorOf[i]));
   }
   if (priorItems && isPrimitiveList(current)) {
-    return priorOrder(
-      current,
-      priorItems,
-      (p, c) => jsonDocEquals(p, c),
-      (item) => primitiveText(item) ?? "",
-    ).ordered;
+    return priorOrder(current, priorItems, exactKey, (item) => primitiveText(item) ?? "").ordered;
   }
   if (!priorItems && isKeyValueList(current)) {
     return [...current]

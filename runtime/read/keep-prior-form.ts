@@ -17,6 +17,7 @@ import {
 } from "../../terraform/values/value.js";
 import { hasPlanModifier } from "../../terraform/schema/resource-rules.js";
 import { isEmptyish } from "../state/emptyish.js";
+import { elementShape, PriorElements } from "./prior-elements.js";
 
 const isMultiset = (attribute: Attribute): boolean => hasPlanModifier(attribute, "multiset");
 
@@ -30,16 +31,14 @@ function keepElementsForm(
   fresh: readonly TfValue[],
   prior: readonly TfValue[],
 ): TfValue[] {
-  const type = attributeCtyType({ kind: "object", attributes });
-  const used = new Array<boolean>(prior.length).fill(false);
+  const shape = elementShape(attributes);
+  const candidates = new PriorElements(shape, prior);
   return fresh.map((item) => {
-    const partner = prior.findIndex(
-      (candidate, j) =>
-        !used[j] && valueEquals(type, keepAbsenceAndOrder(attributes, item, candidate), candidate),
-    );
-    if (partner < 0) return item;
-    used[partner] = true;
-    return prior[partner] as TfValue;
+    const partner = candidates.take(item, (j) => {
+      const candidate = prior[j] as TfValue;
+      return valueEquals(shape.type, keepAbsenceAndOrder(attributes, item, candidate), candidate);
+    });
+    return partner < 0 ? item : (prior[partner] as TfValue);
   });
 }
 

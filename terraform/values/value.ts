@@ -3,6 +3,7 @@
 import { type CtyType, sortedAttributeNames } from "./cty-type.js";
 import { DecimalNumber, numberText, type TfNumber } from "./number.js";
 import { emptyRecord } from "./plain-record.js";
+import { UntakenByKey } from "./untaken.js";
 
 /** Facts Terraform knows about a value it cannot know yet (cty "refinements"). */
 export interface Refinements {
@@ -166,24 +167,19 @@ export function valueEquals(
  * item is quadratic, which lists of hundreds of elements (security group rules) made plans feel.
  */
 export class EqualItems {
-  private readonly indexes = new Map<string, number[]>();
+  private readonly untaken: UntakenByKey;
 
   constructor(
     private readonly type: CtyType,
     items: readonly TfValue[],
     private readonly options: EqualityOptions = {},
   ) {
-    items.forEach((item, i) => {
-      const key = canonicalKey(type, item, options);
-      const same = this.indexes.get(key);
-      if (same) same.push(i);
-      else this.indexes.set(key, [i]);
-    });
+    this.untaken = new UntakenByKey(items.map((item) => canonicalKey(type, item, options)));
   }
 
   /** The index of the first item not yet taken that equals `value`, now taken; -1 when there is none. */
   take(value: TfValue): number {
-    return this.indexes.get(canonicalKey(this.type, value, this.options))?.shift() ?? -1;
+    return this.untaken.take(canonicalKey(this.type, value, this.options));
   }
 }
 
