@@ -25,7 +25,9 @@ import {
   type TfRecord,
   type TfValue,
 } from "../../terraform/values/value.js";
-import { canonicalJsonText, jsonTextsEquivalent, structuredJsonTextCovers } from "./json-string.js";
+import { UntakenByKey } from "../../terraform/values/untaken.js";
+import { jsonTextsEquivalent, structuredJsonTextCovers } from "./json-string.js";
+import { jsonBlindKey, looksLikeJsonDocument, meaningKey } from "./meaning-key.js";
 
 /**
  * Which side may hold members the service filled in inside structured JSON: the value (read from the
@@ -48,45 +50,11 @@ export function keepPriorSpelling(
   });
 }
 
-/** A string two values share exactly when they mean the same (JSON strings compared as documents). */
-export function meaningKey(type: AttributeType, value: TfValue): string {
-  if (value === null) return "null";
-  if (isUnknown(value)) return "?";
-  switch (type.kind) {
-    case "string":
-      if (type.flavor === "json" && typeof value === "string") {
-        const canonical = canonicalJsonText(value, type.structured === true);
-        if (canonical !== undefined) return `j${canonical}`;
-      }
-      return `s${JSON.stringify(value)}`;
-    case "bool":
-    case "int64":
-    case "float64":
-      return canonicalKey(attributeCtyType(type), value);
-    case "list":
-    case "set":
-      return collectionKey(type.kind, value, (item) => meaningKey(type.element, item));
-    case "listNested":
-    case "setNested":
-      return collectionKey(type.kind === "listNested" ? "list" : "set", value, (item) =>
-        meaningKey({ kind: "object", attributes: type.attributes }, item),
-      );
-    case "map":
-      return mapKey(value, (item) => meaningKey(type.element, item));
-    case "mapNested":
-      return mapKey(value, (item) => meaningKey({ kind: "object", attributes: type.attributes }, item));
-    case "object":
-      if (!isRecord(value)) return `!${String(value)}`;
-      return `(${Object.keys(type.attributes)
-        .map((name) => meaningKey((type.attributes[name] as Attributes[string]).type, value[name] ?? null))
-        .join(",")})`;
-  }
-}
-
 /**
- * The two values mean the same. The keys above decide most cases; JSON strings also compare by
- * meaning (IAM policy equivalence is a relation, not a key: a document without a Version matches
- * any Version), so where the keys differ and JSON strings are inside, the values are walked.
+ * The two values mean the same. Their meaning keys (meaning-key.ts) decide most cases; JSON strings
+ * also compare by meaning (IAM policy equivalence is a relation, not a key: a document without a
+ * Version matches any Version), so where the keys differ and JSON strings are inside, the values
+ * are walked.
  */
 export function sameMeaning(
   type: AttributeType,
@@ -106,13 +74,12 @@ export function sameMeaning(
       if (type.structured !== true || filled === "none") return false;
       return filled === "value" ? structuredJsonTextCovers(b, a) : structuredJsonTextCovers(a, b);
     case "list":
-      return sameItems(a, b, (x, y) => sameMeaning(type.element, x, y, filled), true);
     case "set":
-      return sameItems(a, b, (x, y) => sameMeaning(type.element, x, y, filled), false);
+      return sameItems(a, b, type.element, filled, type.kind === "list");
     case "listNested":
     case "setNested": {
       const element: AttributeType = { kind: "object", attributes: type.attributes };
-      return sameItems(a, b, (x, y) => sameMeaning(element, x, y, filled), type.kind === "listNested");
+      return sameItems(a, b, element, filled, type.kind === "listNested");
     }
     case "map":
       return sameEntries(a, b, (x, y) => sameMeaning(type.element, x, y, filled));
@@ -138,25 +105,27 @@ export function sameMeaning(
   }
 }
 
-/** Text that is a JSON object or array (not a scalar: "3" and 3 are different strings). */
-const looksLikeJsonDocument = (text: string): boolean => /^\s*[[{]/.test(text);
-
+/**
+ * Equal lengths and each item meaning the same as an item of `b`: the one at its position, or in
+ * no order the first not yet taken that does. Only items sharing the JSON-blind key can mean the
+ * same, so only those are compared (a long set in another order would cost the square otherwise).
+ */
 function sameItems(
   a: TfValue,
   b: TfValue,
-  same: (x: TfValue, y: TfValue) => boolean,
+  type: AttributeType,
+  filled: ServiceFilled,
   ordered: boolean,
 ): boolean {
   if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
   const left = a as readonly TfValue[];
   const right = b as readonly TfValue[];
-  if (ordered) return left.every((item, i) => same(item, right[i] ?? null));
-  const used = new Array<boolean>(right.length).fill(false);
-  return left.every((item) => {
-    const j = right.findIndex((candidate, k) => !used[k] && same(item, candidate));
-    if (j >= 0) used[j] = true;
-    return j >= 0;
-  });
+  if (ordered) return left.every((item, i) => sameMeaning(type, item, right[i] ?? null, filled));
+  const untaken = new UntakenByKey(right.map((item) => jsonBlindKey(type, item)));
+  return left.every(
+    (item) =>
+      untaken.take(jsonBlindKey(type, item), (k) => sameMeaning(type, item, right[k] ?? null, filled)) >= 0,
+  );
 }
 
 function sameEntries(a: TfValue, b: TfValue, same: (x: TfValue, y: TfValue) => boolean): boolean {
@@ -164,18 +133,6 @@ function sameEntries(a: TfValue, b: TfValue, same: (x: TfValue, y: TfValue) => b
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   return keys.every((k) => Object.hasOwn(b, k) && same(a[k] ?? null, b[k] ?? null));
-}
-
-function collectionKey(kind: "list" | "set", value: TfValue, key: (item: TfValue) => string): string {
-  if (!Array.isArray(value)) return `!${String(value)}`;
-  const keys = (value as readonly TfValue[]).map(key);
-  return kind === "list" ? `[${keys.join(",")}]` : `{${keys.sort().join(",")}}`;
-}
-
-function mapKey(value: TfValue, key: (item: TfValue) => string): string {
-  if (!isRecord(value)) return `!${String(value)}`;
-  const names = Object.keys(value).sort();
-  return `<${names.map((k) => `${JSON.stringify(k)}:${key(value[k] ?? null)}`).join(",")}>`;
 }
 
 const jsonInside = new WeakMap<AttributeType, boolean>();
@@ -246,30 +203,25 @@ function priorElementsOfSameMeaning(
   filled: ServiceFilled,
 ): TfValue {
   const objectType: AttributeType = { kind: "object", attributes };
-  const exactKey = (item: TfValue): string => canonicalKey(attributeCtyType(objectType), item);
-  const used = new Array<boolean>(priorItems.length).fill(false);
+  const ctyType = attributeCtyType(objectType);
   const partner = new Array<number>(items.length).fill(-1);
-  const pair = (key: (item: TfValue) => string): void => {
-    const priorKeys = priorItems.map(key);
+  const used = new Array<boolean>(priorItems.length).fill(false);
+  const pair = (key: (item: TfValue) => string, fits?: (item: TfValue, prior: TfValue) => boolean): void => {
+    const untaken = new UntakenByKey(priorItems.map((prior, j) => (used[j] ? undefined : key(prior))));
     items.forEach((item, i) => {
       if (partner[i] !== -1) return;
-      const itemKey = key(item);
-      const index = priorKeys.findIndex((k, j) => !used[j] && k === itemKey);
+      const index = untaken.take(key(item), fits && ((j) => fits(item, priorItems[j] ?? null)));
       if (index < 0) return;
       used[index] = true;
       partner[i] = index;
     });
   };
-  pair(exactKey);
-  items.forEach((item, i) => {
-    if (partner[i] !== -1) return;
-    const index = priorItems.findIndex(
-      (candidate, j) => !used[j] && sameMeaning(objectType, item, candidate, filled),
-    );
-    if (index < 0) return;
-    used[index] = true;
-    partner[i] = index;
-  });
+  pair((item) => canonicalKey(ctyType, item));
+  // Only elements sharing the JSON-blind key can mean the same.
+  pair(
+    (item) => jsonBlindKey(objectType, item),
+    (item, prior) => sameMeaning(objectType, item, prior, filled),
+  );
   return mapItems(items, (item, i) => {
     const index = partner[i] as number;
     return index >= 0 ? (priorItems[index] as TfRecord) : item;

@@ -16,12 +16,14 @@ import {
   type JsonDocObject,
   makeJsonObject,
 } from "../../runtime/convert/json-doc.js";
+import { jsonBlindKey, meaningKey } from "../../runtime/convert/meaning-key.js";
 import { orderLikePrior } from "../../runtime/convert/order-by-schema.js";
+import { sameMeaning } from "../../runtime/convert/prior-spelling.js";
 import { agreementKey, agreesWith, pairWithPrior } from "../../runtime/convert/pair-with-prior.js";
 import { keepPriorForm } from "../../runtime/read/keep-prior-form.js";
 import { elementShape, formKey } from "../../runtime/read/prior-elements.js";
 import * as a from "../../terraform/schema/define.js";
-import type { Attribute, Attributes } from "../../terraform/schema/types.js";
+import type { Attribute, Attributes, AttributeType } from "../../terraform/schema/types.js";
 import { UntakenByKey } from "../../terraform/values/untaken.js";
 import { makeRecord, type TfRecord, type TfValue, valueEquals } from "../../terraform/values/value.js";
 
@@ -205,6 +207,83 @@ describe("keys every accepted pair shares", () => {
     const took = kept.length;
     assert.equal(new Set(kept).size, took, "a prior element kept twice");
     assert.ok(took > 50, `too few elements kept: ${took}`);
+  });
+});
+
+describe("pairing set elements by meaning (prior-spelling.ts)", () => {
+  const documents = [
+    '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":"s3:GetObject","Resource":"*"}]}',
+    '{"Statement":[{"Effect":"Allow","Action":["s3:GetObject"],"Resource":"*"}]}',
+    '{ "Statement" : [ { "Resource" : "*", "Action" : "s3:GetObject", "Effect" : "Allow" } ] }',
+    '{"a":1}',
+    '{"a":1.0,"b":[]}',
+    "not json",
+    "3",
+    "3.0",
+  ];
+  const plain = ["x", '{"a":1}', '{ "a": 1 }', "[1]"];
+  const element: Attributes = {
+    doc: a.json("Doc", { optional: true }),
+    structured: a.structuredJson("Structured", { optional: true }),
+    name: a.string("Name", { optional: true }),
+    docs: a.set("Docs", a.elem.json, { optional: true }),
+  };
+  const types: AttributeType[] = [
+    a.elem.json,
+    a.elem.structuredJson,
+    a.elem.string,
+    a.elem.set(a.elem.json),
+    a.elem.set(a.elem.string),
+    { kind: "setNested", attributes: element },
+  ];
+  const randomValue = (random: Random, type: AttributeType): TfValue => {
+    if (random() < 0.1) return null;
+    switch (type.kind) {
+      case "string":
+        return type.flavor === "json" ? pick(random, documents) : pick(random, plain);
+      case "set":
+        return Array.from({ length: Math.floor(random() * 3) }, () => randomValue(random, type.element));
+      case "setNested":
+        return Array.from({ length: Math.floor(random() * 3) }, () =>
+          makeRecord(
+            Object.keys(type.attributes).map((name) => [
+              name,
+              randomValue(random, (type.attributes[name] as Attribute).type),
+            ]),
+          ),
+        );
+      default:
+        throw new Error(`no values for ${type.kind}`);
+    }
+  };
+
+  test("values that mean the same share their JSON-blind key (4,000 random pairs)", () => {
+    const random = seededRandom(15);
+    let beyondKeys = 0;
+    for (let i = 0; i < 4000; i++) {
+      const type = pick(random, types);
+      const value = randomValue(random, type);
+      const other =
+        random() < 0.5 && Array.isArray(value) ? shuffled(random, value) : randomValue(random, type);
+      for (const filled of ["none", "value", "prior"] as const) {
+        if (!sameMeaning(type, value, other, filled)) continue;
+        if (meaningKey(type, value) !== meaningKey(type, other)) beyondKeys++;
+        assert.equal(
+          jsonBlindKey(type, value),
+          jsonBlindKey(type, other),
+          JSON.stringify([type, value, other]),
+        );
+      }
+    }
+    assert.ok(beyondKeys > 100, `too few pairs meaning the same beyond their keys: ${beyondKeys}`);
+  });
+
+  test("a long set in another order with one element changed is not the same; reordered only, it is", () => {
+    const addresses = Array.from({ length: 3000 }, (_, i) => `10.${i >> 8}.${i & 255}.0/24`);
+    const type = a.elem.set(a.elem.string);
+    const reversed = [...addresses].reverse();
+    assert.ok(sameMeaning(type, addresses, reversed));
+    assert.ok(!sameMeaning(type, addresses, ["192.0.2.0/24", ...reversed.slice(1)]));
   });
 });
 
