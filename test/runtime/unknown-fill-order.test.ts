@@ -5,7 +5,8 @@
 // back in the user's order too. Write-only values carried over on read find their own elements.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { alignToPlanned, pairWithPlanned } from "../../runtime/apply/align-fetched.js";
+import { alignToPlanned } from "../../runtime/apply/align-fetched.js";
+import { pairWithPlanned } from "../../runtime/apply/pair-with-planned.js";
 import { fillUnknowns, unknownPaths } from "../../runtime/apply/unknown-fill.js";
 import { fromModel } from "../../runtime/convert/from-cfn.js";
 import { carryWriteOnly, writeOnlyAttributes } from "../../runtime/state/write-only.js";
