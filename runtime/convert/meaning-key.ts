@@ -1,13 +1,17 @@
 // Keys for comparing values by meaning (prior-spelling.ts). `meaningKey` is shared by values that
 // mean the same by key: JSON strings compared as canonical documents. Some JSON strings also mean
-// the same without sharing a key (IAM policy equivalence is a relation, not a key), so where keys
-// differ prior-spelling.ts walks the values; `jsonBlindKey` leaves JSON text out, so it is shared
-// by every two values that can mean the same, and pairing set elements by meaning only has to
-// compare elements that share it.
+// the same without sharing that key (IAM policy equivalence is a relation: a document without a
+// Version matches any Version), so where keys differ prior-spelling.ts walks the values.
+// `relationKey` keys policy documents by what the relation compares, so it is shared by every two
+// values that can mean the same, and pairing by meaning only has to compare values that share it.
 import type { AttributeType } from "../../terraform/schema/types.js";
 import { attributeCtyType } from "../../terraform/values/implied-type.js";
 import { canonicalKey, isRecord, isUnknown, type TfValue } from "../../terraform/values/value.js";
+import { canonicalJson, isJsonDocObject, type JsonDoc, JsonDocError, parseJsonDoc } from "./json-doc.js";
 import { canonicalJsonText } from "./json-string.js";
+import { isPolicyDocument, policyMeaning } from "./policy-document.js";
+import type { ServiceFilled } from "./prior-spelling.js";
+import { withoutEmptyListMembers } from "./structured-json.js";
 
 type StringType = Extract<AttributeType, { kind: "string" }>;
 
@@ -26,13 +30,34 @@ export function meaningKey(type: AttributeType, value: TfValue): string {
 }
 
 /**
- * A string every two values that may mean the same share: JSON strings, and plain strings that
- * look like JSON documents (which sameMeaning compares as documents too), all key alike.
+ * A string every two values that mean the same share (sameMeaning with `filled`): JSON text, and
+ * plain strings that look like JSON documents (which sameMeaning compares as documents too), keyed
+ * as documents whose IAM policies count by their statements and other members, not their Version.
+ * Structured JSON the service may have filled in (`filled` other than "none") covers rather than
+ * equals, so it all keys alike.
  */
-export function jsonBlindKey(type: AttributeType, value: TfValue): string {
-  return keyWith(type, value, (stringType, text) =>
-    stringType.flavor === "json" || looksLikeJsonDocument(text) ? "J" : `s${JSON.stringify(text)}`,
-  );
+export function relationKey(type: AttributeType, value: TfValue, filled: ServiceFilled = "none"): string {
+  return keyWith(type, value, (stringType, text) => {
+    const structured = stringType.structured === true;
+    if (stringType.flavor !== "json" && !looksLikeJsonDocument(text)) return `s${JSON.stringify(text)}`;
+    if (structured && filled !== "none") return "J";
+    try {
+      const doc = parseJsonDoc(text);
+      return `j${documentRelationKey(structured ? withoutEmptyListMembers(doc) : doc)}`;
+    } catch (error) {
+      if (error instanceof JsonDocError) return `s${JSON.stringify(text)}`;
+      throw error;
+    }
+  });
+}
+
+/** Documents equivalent as jsonDocsEquivalent compares them share this text. */
+function documentRelationKey(doc: JsonDoc): string {
+  if (isPolicyDocument(doc)) return `P${policyMeaning(doc).body}`;
+  if (Array.isArray(doc)) return `[${(doc as readonly JsonDoc[]).map(documentRelationKey).join(",")}]`;
+  if (!isJsonDocObject(doc)) return canonicalJson(doc);
+  const keys = Object.keys(doc).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${documentRelationKey(doc[k] as JsonDoc)}`).join(",")}}`;
 }
 
 function keyWith(

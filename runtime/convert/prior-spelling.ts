@@ -27,7 +27,7 @@ import {
 } from "../../terraform/values/value.js";
 import { UntakenByKey } from "../../terraform/values/untaken.js";
 import { jsonTextsEquivalent, structuredJsonTextCovers } from "./json-string.js";
-import { jsonBlindKey, looksLikeJsonDocument, meaningKey } from "./meaning-key.js";
+import { looksLikeJsonDocument, meaningKey, relationKey } from "./meaning-key.js";
 
 /**
  * Which side may hold members the service filled in inside structured JSON: the value (read from the
@@ -107,7 +107,7 @@ export function sameMeaning(
 
 /**
  * Equal lengths and each item meaning the same as an item of `b`: the one at its position, or in
- * no order the first not yet taken that does. Only items sharing the JSON-blind key can mean the
+ * no order the first not yet taken that does. Only items sharing their relation key can mean the
  * same, so only those are compared (a long set in another order would cost the square otherwise).
  */
 function sameItems(
@@ -121,10 +121,12 @@ function sameItems(
   const left = a as readonly TfValue[];
   const right = b as readonly TfValue[];
   if (ordered) return left.every((item, i) => sameMeaning(type, item, right[i] ?? null, filled));
-  const untaken = new UntakenByKey(right.map((item) => jsonBlindKey(type, item)));
+  const untaken = new UntakenByKey(right.map((item) => relationKey(type, item, filled)));
   return left.every(
     (item) =>
-      untaken.take(jsonBlindKey(type, item), (k) => sameMeaning(type, item, right[k] ?? null, filled)) >= 0,
+      untaken.take(relationKey(type, item, filled), (k) =>
+        sameMeaning(type, item, right[k] ?? null, filled),
+      ) >= 0,
   );
 }
 
@@ -217,9 +219,9 @@ function priorElementsOfSameMeaning(
     });
   };
   pair((item) => canonicalKey(ctyType, item));
-  // Only elements sharing the JSON-blind key can mean the same.
+  // Only elements sharing their relation key can mean the same.
   pair(
-    (item) => jsonBlindKey(objectType, item),
+    (item) => relationKey(objectType, item, filled),
     (item, prior) => sameMeaning(objectType, item, prior, filled),
   );
   return mapItems(items, (item, i) => {

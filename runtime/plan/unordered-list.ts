@@ -8,11 +8,11 @@
 // each element is planned from its own partner, and the later plan steps see the prior elements in
 // that pairing (docs/runtime.md#plan-time-rules).
 import type { Attribute, Attributes } from "../../terraform/schema/types.js";
+import { configuredAgreement, isKeyValue, isPlainScalar } from "./configured-agreement.js";
 import { attributeCtyType } from "../../terraform/values/implied-type.js";
 import {
   canonicalKey,
   isRecord,
-  isUnknown,
   isWhollyKnown,
   makeRecord,
   type TfRecord,
@@ -86,43 +86,6 @@ export function matchTargets(
     if (t !== -1) partners[t] = c;
   });
   return partners;
-}
-
-/**
- * A configured value the planned element keeps as it is: known, not null, and not a JSON document
- * in a plain string (the prior's spelling of the same document is kept, prior-spelling.ts).
- */
-const isKeyValue = (value: TfValue): boolean =>
-  value !== null && !isUnknown(value) && !(typeof value === "string" && /^\s*[[{]/.test(value));
-
-/** A member planned as configured, whatever the prior holds: no prior spelling, no nested values. */
-function isPlainScalar(attribute: Attribute): boolean {
-  const type = attribute.type;
-  const scalar = type.kind === "bool" || type.kind === "int64" || type.kind === "float64";
-  return scalar || (type.kind === "string" && type.flavor === "plain");
-}
-
-/**
- * A cheap test that must pass for a configured element to plan equal to a prior element, checked
- * before planning it in full: the plain scalar members it sets hold the prior's values, and those
- * it leaves null that nothing fills in (not computed, no default) are null there too. Keeps pairing
- * a long list without key members (every prior element on every shortlist) fast.
- */
-export function scalarsAgreement(attributes: Attributes): (config: TfRecord, prior: TfRecord) => boolean {
-  const members = Object.keys(attributes)
-    .filter((name) => isPlainScalar(attributes[name] as Attribute))
-    .map((name) => {
-      const attribute = attributes[name] as Attribute;
-      const filled = Boolean(attribute.computed) || attribute.default !== undefined;
-      return { name, type: attributeCtyType(attribute.type), filled };
-    });
-  return (config, prior) =>
-    members.every(({ name, type, filled }) => {
-      const configured = config[name] ?? null;
-      const theirs = prior[name] ?? null;
-      if (configured === null) return filled || theirs === null;
-      return !isKeyValue(configured) || valueEquals(type, configured, theirs);
-    });
 }
 
 /**
@@ -210,12 +173,12 @@ export function pairElements(
   const configRecords = configItems as readonly TfRecord[];
   const priorRecords = priorItems as readonly TfRecord[];
   const elementType = attributeCtyType({ kind: "object", attributes });
-  const scalarsAgree = scalarsAgreement(attributes);
+  const agrees = configuredAgreement(attributes);
   const candidates = shortlistsByKeyMembers(attributes, configRecords, priorRecords, true);
   const same = matchTargets(candidates, priorRecords.length, (t, c) => {
     const configured = configRecords[t] as TfRecord;
     const partner = priorRecords[c] as TfRecord;
-    if (!scalarsAgree(configured, partner)) return false;
+    if (!agrees(configured, partner)) return false;
     const filled = fillFromPartner(attributes, plannedItems[t] as TfRecord, configured, partner);
     const element = planElement(filled, configured, partner);
     return isWhollyKnown(element) && valueEquals(elementType, element, partner);

@@ -14,11 +14,11 @@ import {
   matchTargets,
   pairElements,
   planPairedList,
-  scalarsAgreement,
   shortlistsByKeyMembers,
   validAtPosition,
 } from "../../runtime/plan/unordered-list.js";
 import { planResource } from "../../runtime/plan/plan-resource.js";
+import { configuredAgreement } from "../../runtime/plan/configured-agreement.js";
 import * as a from "../../terraform/schema/define.js";
 import type { Attributes, ResourceDefinition } from "../../terraform/schema/types.js";
 import { isUnknown, makeRecord, type TfRecord, type TfValue } from "../../terraform/values/index.js";
@@ -137,9 +137,9 @@ describe("shortlistsByKeyMembers", () => {
   });
 });
 
-describe("scalarsAgreement", () => {
+describe("configuredAgreement", () => {
   test("set plain scalars equal the prior's; those left null that nothing fills are null there", () => {
-    const agree = scalarsAgreement(fieldAttributes);
+    const agree = configuredAgreement(fieldAttributes);
     const prior = field({ field_name: "a", type: "NAME", hashed: true, note: "n" });
     assert.equal(
       agree(field({ field_name: "a", type: "NAME", note: "n" }), prior),
