@@ -7,7 +7,10 @@
 import type { Attribute, Attributes, AttributeType } from "../../terraform/schema/types.js";
 import { attributeCtyType } from "../../terraform/values/implied-type.js";
 import { compatibleValues } from "../state/correlate.js";
+import { COMPATIBLE_KINDS, knownMembersKey } from "../state/known-members-key.js";
+import { UntakenByKey } from "../../terraform/values/untaken.js";
 import {
+  canonicalKey,
   isRecord,
   isUnknown,
   isWhollyKnown,
@@ -86,28 +89,41 @@ function keepSetItems(element: AttributeType, planned: TfValue, filled: TfValue)
   const items = planned as readonly TfValue[];
   const source = Array.isArray(filled) ? (filled as readonly TfValue[]) : [];
   const cty = attributeCtyType(element);
+  // Only filled elements sharing the values of the members every element knows can agree.
+  const key = agreementKey(element, [...items, ...source]);
+  const untaken = new UntakenByKey(source.map(key));
   const used = new Array<boolean>(source.length).fill(false);
-  const partner = items.map((item) => {
-    if (!isWhollyKnown(item)) return -1;
-    const j = source.findIndex((candidate, k) => !used[k] && compatibleValues(cty, item, candidate));
-    if (j >= 0) used[j] = true;
-    return j;
-  });
-  const claim = (i: number, fits: (candidate: TfValue) => boolean): void => {
-    const j = source.findIndex((candidate, k) => !used[k] && fits(candidate));
+  const partner = items.map(() => -1);
+  const claim = (i: number, item: TfValue): void => {
+    const j = untaken.take(key(item), (k) => compatibleValues(cty, item, source[k] ?? null));
     if (j < 0) return;
     used[j] = true;
     partner[i] = j;
   };
   items.forEach((item, i) => {
-    if (!isWhollyKnown(item)) claim(i, (candidate) => compatibleValues(cty, item, candidate));
+    if (isWhollyKnown(item)) claim(i, item);
   });
   items.forEach((item, i) => {
-    if (!isWhollyKnown(item) && partner[i] === -1) claim(i, () => true);
+    if (!isWhollyKnown(item)) claim(i, item);
+  });
+  items.forEach((item, i) => {
+    if (isWhollyKnown(item) || partner[i] !== -1) return;
+    const j = used.indexOf(false);
+    if (j < 0) return;
+    used[j] = true;
+    partner[i] = j;
   });
   return items.map((item, i) => {
     if (isWhollyKnown(item)) return item;
     const j = partner[i] as number;
     return j < 0 ? nullUnknowns(item) : keep(element, item, source[j] ?? null);
   });
+}
+
+/** knownMembersKey for set elements; primitive elements all known key by themselves. */
+function agreementKey(element: AttributeType, values: readonly TfValue[]): (value: TfValue) => string {
+  if (element.kind === "object") return knownMembersKey(element.attributes, values, COMPATIBLE_KINDS);
+  const cty = attributeCtyType(element);
+  const allKnown = values.every((value) => value !== null && isWhollyKnown(value));
+  return allKnown ? (value) => canonicalKey(cty, value) : () => "";
 }

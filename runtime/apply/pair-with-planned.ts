@@ -3,14 +3,14 @@
 // asks that of each planned element and each fetched one, which grew with the square of the list's
 // length (a security group's 800 rules, answered with defaults filled in, took most of a second
 // after each apply). A fetched element can only fit where it agrees on the members that every
-// element on both sides knows, so fits are only asked within groups sharing those members' values.
+// element on both sides knows, so fits are only asked within groups sharing those members' values
+// (known-members-key.ts).
 import type { Attribute, Attributes, AttributeType } from "../../terraform/schema/types.js";
 import { compatibleValues } from "../state/correlate.js";
+import { knownMembersKey, PRIMITIVE_KINDS } from "../state/known-members-key.js";
 import { attributeCtyType, impliedObjectType } from "../../terraform/values/implied-type.js";
 import { UntakenByKey } from "../../terraform/values/untaken.js";
 import { canonicalKey, isRecord, isUnknown, type TfValue } from "../../terraform/values/value.js";
-
-const PRIMITIVE_KINDS = new Set(["string", "bool", "int64", "float64"]);
 
 /**
  * For each planned element, the index of the fetched element it stands for (-1: none). Equal
@@ -38,7 +38,7 @@ export function pairWithPlanned(
     used[j] = true;
   });
   // The free fetched elements each free planned element fits, in fetched order, and the reverse.
-  const fitKey = commonlyKnownKey(attributes, [...planned, ...fetched]);
+  const fitKey = knownMembersKey(attributes, [...planned, ...fetched], PRIMITIVE_KINDS);
   const freeByKey = new Map<string, number[]>();
   fetched.forEach((item, j) => {
     if (used[j]) return;
@@ -85,31 +85,6 @@ export function pairWithPlanned(
     partners[leftPlanned[0] as number] = leftFetched[0] as number;
   }
   return partners;
-}
-
-/**
- * A key each element shares with every element it fits: the values of the primitive members
- * known (not null, not unknown) in all the elements given. A member null or unknown anywhere
- * fits anything there, so it is left out; with none left, every element has the same key.
- */
-export function commonlyKnownKey(
-  attributes: Attributes,
-  elements: readonly TfValue[],
-): (element: TfValue) => string {
-  const known = Object.keys(attributes).filter((name) => {
-    const attribute = attributes[name] as Attribute;
-    return (
-      PRIMITIVE_KINDS.has(attribute.type.kind) &&
-      elements.every((element) => {
-        if (!isRecord(element)) return false;
-        const value = element[name] ?? null;
-        return value !== null && !isUnknown(value);
-      })
-    );
-  });
-  const types = known.map((name) => attributeCtyType((attributes[name] as Attribute).type));
-  return (element) =>
-    isRecord(element) ? known.map((name, k) => canonicalKey(types[k]!, element[name] ?? null)).join(",") : "";
 }
 
 /**

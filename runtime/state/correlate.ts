@@ -6,6 +6,8 @@ import { attributeCtyType } from "../../terraform/values/implied-type.js";
 import type { CtyType } from "../../terraform/values/cty-type.js";
 import { EqualItems, isRecord, isUnknown, type TfValue, valueEquals } from "../../terraform/values/value.js";
 import { hasPlanModifier } from "../../terraform/schema/resource-rules.js";
+import { UntakenByKey } from "../../terraform/values/untaken.js";
+import { COMPATIBLE_KINDS, knownMembersKey } from "./known-members-key.js";
 
 /** Equal where both sides are known and non-null; null or unknown on either side matches anything. */
 export function compatibleValues(type: CtyType, a: TfValue | undefined, b: TfValue | undefined): boolean {
@@ -59,10 +61,15 @@ export function correlateElements(
   const type: CtyType = attributeCtyType({ kind: "object", attributes });
   const used = new Array<boolean>(candidates.length).fill(false);
   const partners = new Array<number>(targets.length).fill(-1);
+  // Only candidates sharing the values of the members every element knows can be compatible.
+  const knownKey = knownMembersKey(attributes, [...targets, ...candidates], COMPATIBLE_KINDS);
   const pass = (matches: (candidate: TfValue, target: TfValue) => boolean): void => {
+    const untaken = new UntakenByKey(
+      candidates.map((candidate, c) => (used[c] ? undefined : knownKey(candidate))),
+    );
     targets.forEach((target, t) => {
       if (partners[t] !== -1) return;
-      const index = candidates.findIndex((candidate, c) => !used[c] && matches(candidate, target));
+      const index = untaken.take(knownKey(target), (c) => matches(candidates[c] as TfValue, target));
       if (index >= 0) {
         used[index] = true;
         partners[t] = index;

@@ -1,11 +1,12 @@
 // pairWithPlanned asks whether a planned element fits a fetched one only within groups sharing the
-// values of the members every element knows (commonlyKnownKey). That must pair exactly as asking
+// values of the members every element knows (knownMembersKey). That must pair exactly as asking
 // every planned element about every fetched one did: checked against that dense pairing on random
 // lists full of unknowns, nulls and look-alikes, and on a long list answered in reverse.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { seededRandom } from "../../emulator/realism/seeded.js";
-import { commonlyKnownKey, pairWithPlanned } from "../../runtime/apply/pair-with-planned.js";
+import { pairWithPlanned } from "../../runtime/apply/pair-with-planned.js";
+import { knownMembersKey, PRIMITIVE_KINDS } from "../../runtime/state/known-members-key.js";
 import { compatibleValues } from "../../runtime/state/correlate.js";
 import * as a from "../../terraform/schema/define.js";
 import type { Attributes } from "../../terraform/schema/types.js";
@@ -93,7 +94,8 @@ describe("pairWithPlanned", () => {
         ]);
       const planned = Array.from({ length: 1 + Math.floor(random() * 6) }, plannedRule);
       const fetched = Array.from({ length: planned.length + Math.floor(random() * 2) }, fetchedRule);
-      if (commonlyKnownKey(rule, [...planned, ...fetched])(planned[0] ?? null) !== "") grouped++;
+      if (knownMembersKey(rule, [...planned, ...fetched], PRIMITIVE_KINDS)(planned[0] ?? null) !== "")
+        grouped++;
       assert.deepEqual(
         pairWithPlanned(rule, planned, fetched),
         densePairing(planned, fetched),
