@@ -151,15 +151,26 @@ function memberAgreement(attribute: Attribute): MemberAgreement {
       });
     }
     default: {
-      // Primitives with a spelling or an order the prior's may replace: compared as sets when kept
-      // in no order, by their relation key (the same whenever they mean the same).
-      const keyType: AttributeType =
-        type.kind === "list" && hasPlanModifier(attribute, "multiset")
-          ? { kind: "set", element: type.element }
-          : type;
+      const keyType = relationKeyType(attribute);
       return unlessUnset(
         (configured, theirs) => relationKey(keyType, configured) === relationKey(keyType, theirs),
       );
     }
   }
+}
+
+/**
+ * A member whose configured value is planned as set unless it means the same as the prior's
+ * (JSON spelling) or holds the same items (a multiset): primitives other than plain scalars.
+ */
+export function isRelationMember(attribute: Attribute): boolean {
+  return !isPlainScalar(attribute) && !("attributes" in attribute.type);
+}
+
+/** The type to take a member's relationKey by: a list kept in no order compares as a set. */
+export function relationKeyType(attribute: Attribute): AttributeType {
+  const type = attribute.type;
+  return type.kind === "list" && hasPlanModifier(attribute, "multiset")
+    ? { kind: "set", element: type.element }
+    : type;
 }

@@ -8,7 +8,14 @@
 // each element is planned from its own partner, and the later plan steps see the prior elements in
 // that pairing (docs/runtime.md#plan-time-rules).
 import type { Attribute, Attributes } from "../../terraform/schema/types.js";
-import { configuredAgreement, isKeyValue, isPlainScalar } from "./configured-agreement.js";
+import {
+  configuredAgreement,
+  isKeyValue,
+  isPlainScalar,
+  isRelationMember,
+  relationKeyType,
+} from "./configured-agreement.js";
+import { relationKey } from "../convert/meaning-key.js";
 import { attributeCtyType } from "../../terraform/values/implied-type.js";
 import {
   canonicalKey,
@@ -92,27 +99,37 @@ export function matchTargets(
  * For each configured element, the prior elements worth trying: those with its values of the key
  * members, the plain scalar members every configured element sets (or, `ownKeys`, that this element
  * sets). A planned element keeps what is configured there, so an element with another value can
- * never equal it. Makes pairing a long list about linear.
+ * never equal it. With `relations` (and `ownKeys`), the other primitives this element sets count
+ * too, by their relation key: planned as set unless they mean the same as the prior's. Makes
+ * pairing a long list about linear.
  */
 export function shortlistsByKeyMembers(
   attributes: Attributes,
   configItems: readonly TfRecord[],
   priorItems: readonly TfRecord[],
   ownKeys = false,
+  relations = false,
 ): number[][] {
-  const sets = (item: TfRecord, name: string): boolean => isKeyValue(item[name] ?? null);
-  const scalars = Object.keys(attributes).filter((name) => isPlainScalar(attributes[name] as Attribute));
-  const common = scalars.filter((name) => configItems.every((item) => sets(item, name)));
-  const keyOf = (item: TfRecord, keyMembers: readonly string[]): string =>
-    JSON.stringify(
-      keyMembers.map((name) =>
-        canonicalKey(attributeCtyType((attributes[name] as Attribute).type), item[name] ?? null),
-      ),
-    );
+  const members = Object.keys(attributes).flatMap((name) => {
+    const attribute = attributes[name] as Attribute;
+    if (isPlainScalar(attribute)) {
+      const type = attributeCtyType(attribute.type);
+      return [{ name, sets: isKeyValue, key: (value: TfValue) => canonicalKey(type, value) }];
+    }
+    if (!relations || !ownKeys || !isRelationMember(attribute)) return [];
+    const keyType = relationKeyType(attribute);
+    const sets = (value: TfValue): boolean => value !== null && isWhollyKnown(value);
+    return [{ name, sets, key: (value: TfValue) => relationKey(keyType, value) }];
+  });
+  type Member = (typeof members)[number];
+  const setBy = (item: TfRecord, member: Member): boolean => member.sets(item[member.name] ?? null);
+  const common = members.filter((member) => configItems.every((item) => setBy(item, member)));
+  const keyOf = (item: TfRecord, keyMembers: readonly Member[]): string =>
+    JSON.stringify(keyMembers.map((member) => member.key(item[member.name] ?? null)));
   // One index of the prior elements per distinct set of key members (one, unless `ownKeys`).
   const indexes = new Map<string, Map<string, number[]>>();
-  const indexFor = (keyMembers: readonly string[]): Map<string, number[]> => {
-    const id = keyMembers.join("\u0000");
+  const indexFor = (keyMembers: readonly Member[]): Map<string, number[]> => {
+    const id = keyMembers.map((member) => member.name).join("\u0000");
     let index = indexes.get(id);
     if (!index) {
       const built = new Map<string, number[]>();
@@ -128,7 +145,7 @@ export function shortlistsByKeyMembers(
     return index;
   };
   return configItems.map((item) => {
-    const keyMembers = ownKeys ? scalars.filter((name) => sets(item, name)) : common;
+    const keyMembers = ownKeys ? members.filter((member) => setBy(item, member)) : common;
     return indexFor(keyMembers).get(keyOf(item, keyMembers)) ?? [];
   });
 }
@@ -174,7 +191,7 @@ export function pairElements(
   const priorRecords = priorItems as readonly TfRecord[];
   const elementType = attributeCtyType({ kind: "object", attributes });
   const agrees = configuredAgreement(attributes);
-  const candidates = shortlistsByKeyMembers(attributes, configRecords, priorRecords, true);
+  const candidates = shortlistsByKeyMembers(attributes, configRecords, priorRecords, true, true);
   const same = matchTargets(candidates, priorRecords.length, (t, c) => {
     const configured = configRecords[t] as TfRecord;
     const partner = priorRecords[c] as TfRecord;

@@ -1,5 +1,6 @@
-// configuredAgreement (configured-agreement.ts) lets pairing skip planning a configured element
-// against a prior element that it cannot plan equal to. It must never skip one that would: checked
+// configuredAgreement (configured-agreement.ts) and the shortlists by key members (unordered-list.ts)
+// let pairing skip planning a configured element against a prior element that it cannot plan equal
+// to. They must never skip one that would: checked
 // against the plan itself on random pairs. The oracle is an ordered list of one element, which the
 // plan shapes by position from the prior element (as pairing shapes a candidate): wherever that
 // plans the element equal to the prior one, the agreement must hold.
@@ -8,6 +9,7 @@ import { describe, test } from "node:test";
 import { seededRandom } from "../../emulator/realism/seeded.js";
 import { configuredAgreement } from "../../runtime/plan/configured-agreement.js";
 import { planResource } from "../../runtime/plan/plan-resource.js";
+import { shortlistsByKeyMembers } from "../../runtime/plan/unordered-list.js";
 import * as a from "../../terraform/schema/define.js";
 import type { Attribute, Attributes } from "../../terraform/schema/types.js";
 import { impliedObjectType } from "../../terraform/values/implied-type.js";
@@ -122,6 +124,11 @@ describe("configuredAgreement", () => {
       if (valueEquals(elementType, plannedItem, priorItem)) {
         kept++;
         assert.ok(agreement, JSON.stringify({ configItem, priorItem }));
+        assert.deepEqual(
+          shortlistsByKeyMembers(element, [configItem], [priorItem], true, true),
+          [[0]],
+          `shortlisted: ${JSON.stringify({ configItem, priorItem })}`,
+        );
       }
     }
     assert.ok(kept > 300, `too few kept elements to say anything: ${kept}`);
