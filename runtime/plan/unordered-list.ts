@@ -99,37 +99,26 @@ export function matchTargets(
  * For each configured element, the prior elements worth trying: those with its values of the key
  * members, the plain scalar members every configured element sets (or, `ownKeys`, that this element
  * sets). A planned element keeps what is configured there, so an element with another value can
- * never equal it. With `relations` (and `ownKeys`), the other primitives this element sets count
- * too, by their relation key: planned as set unless they mean the same as the prior's. Makes
- * pairing a long list about linear.
+ * never equal it. With `allKeys` (and `ownKeys`), every member the planned element keeps as set
+ * counts: plain scalars inside nested objects too, and other primitives by their relation key
+ * (planned as set unless they mean the same as the prior's). Makes pairing a long list about linear.
  */
 export function shortlistsByKeyMembers(
   attributes: Attributes,
   configItems: readonly TfRecord[],
   priorItems: readonly TfRecord[],
   ownKeys = false,
-  relations = false,
+  allKeys = false,
 ): number[][] {
-  const members = Object.keys(attributes).flatMap((name) => {
-    const attribute = attributes[name] as Attribute;
-    if (isPlainScalar(attribute)) {
-      const type = attributeCtyType(attribute.type);
-      return [{ name, sets: isKeyValue, key: (value: TfValue) => canonicalKey(type, value) }];
-    }
-    if (!relations || !ownKeys || !isRelationMember(attribute)) return [];
-    const keyType = relationKeyType(attribute);
-    const sets = (value: TfValue): boolean => value !== null && isWhollyKnown(value);
-    return [{ name, sets, key: (value: TfValue) => relationKey(keyType, value) }];
-  });
-  type Member = (typeof members)[number];
-  const setBy = (item: TfRecord, member: Member): boolean => member.sets(item[member.name] ?? null);
+  const members = keyMembersOf(attributes, ownKeys && allKeys);
+  const setBy = (item: TfRecord, member: KeyMember): boolean => member.sets(member.valueIn(item));
   const common = members.filter((member) => configItems.every((item) => setBy(item, member)));
-  const keyOf = (item: TfRecord, keyMembers: readonly Member[]): string =>
-    JSON.stringify(keyMembers.map((member) => member.key(item[member.name] ?? null)));
+  const keyOf = (item: TfRecord, chosen: readonly KeyMember[]): string =>
+    JSON.stringify(chosen.map((member) => member.key(member.valueIn(item))));
   // One index of the prior elements per distinct set of key members (one, unless `ownKeys`).
   const indexes = new Map<string, Map<string, number[]>>();
-  const indexFor = (keyMembers: readonly Member[]): Map<string, number[]> => {
-    const id = keyMembers.map((member) => member.name).join("\u0000");
+  const indexFor = (keyMembers: readonly KeyMember[]): Map<string, number[]> => {
+    const id = keyMembers.map((member) => member.id).join("\u0000");
     let index = indexes.get(id);
     if (!index) {
       const built = new Map<string, number[]>();
@@ -147,6 +136,42 @@ export function shortlistsByKeyMembers(
   return configItems.map((item) => {
     const keyMembers = ownKeys ? members.filter((member) => setBy(item, member)) : common;
     return indexFor(keyMembers).get(keyOf(item, keyMembers)) ?? [];
+  });
+}
+
+interface KeyMember {
+  /** The member's path, for telling sets of key members apart. */
+  readonly id: string;
+  readonly valueIn: (item: TfRecord) => TfValue;
+  /** The configured value is one the planned element keeps as set. */
+  readonly sets: (value: TfValue) => boolean;
+  readonly key: (value: TfValue) => string;
+}
+
+const NESTED_KEY_DEPTH = 4;
+
+/** The members an element can be shortlisted by (see shortlistsByKeyMembers). */
+function keyMembersOf(attributes: Attributes, all: boolean, path: readonly string[] = []): KeyMember[] {
+  return Object.keys(attributes).flatMap((name): KeyMember[] => {
+    const attribute = attributes[name] as Attribute;
+    const steps = [...path, name];
+    const valueIn = (item: TfRecord): TfValue => {
+      let value: TfValue = item;
+      for (const step of steps) value = isRecord(value) ? (value[step] ?? null) : null;
+      return value;
+    };
+    const id = steps.join(".");
+    if (isPlainScalar(attribute)) {
+      const type = attributeCtyType(attribute.type);
+      return [{ id, valueIn, sets: isKeyValue, key: (value) => canonicalKey(type, value) }];
+    }
+    if (!all) return [];
+    if (attribute.type.kind === "object" && steps.length < NESTED_KEY_DEPTH)
+      return keyMembersOf(attribute.type.attributes, all, steps);
+    if (!isRelationMember(attribute)) return [];
+    const keyType = relationKeyType(attribute);
+    const sets = (value: TfValue): boolean => value !== null && isWhollyKnown(value);
+    return [{ id, valueIn, sets, key: (value) => relationKey(keyType, value) }];
   });
 }
 

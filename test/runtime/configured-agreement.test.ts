@@ -134,4 +134,31 @@ describe("configuredAgreement", () => {
     assert.ok(kept > 300, `too few kept elements to say anything: ${kept}`);
     assert.ok(rejected > 1000, `too few pairs ruled out to be of use: ${rejected}`);
   });
+
+  test("shortlists narrow by scalars inside nested objects and by relation keys", () => {
+    const withSettings = (level: string, policy: string): TfRecord =>
+      makeRecord(
+        Object.keys(element).map((name) => [
+          name,
+          name === "settings"
+            ? makeRecord([
+                ["level", level],
+                ["note", null],
+              ])
+            : name === "policy"
+              ? policy
+              : null,
+        ]),
+      );
+    const [versioned, unversioned, other] = policies as [string, string, string];
+    const prior = [withSettings("lo", versioned), withSettings("hi", other), withSettings("hi", versioned)];
+    // The same policy without its Version means the same: the third prior element is the one.
+    assert.deepEqual(shortlistsByKeyMembers(element, [withSettings("hi", unversioned)], prior, true, true), [
+      [2],
+    ]);
+    // Without allKeys only top-level plain scalars count (none set here): every prior element.
+    assert.deepEqual(shortlistsByKeyMembers(element, [withSettings("hi", unversioned)], prior, true), [
+      [0, 1, 2],
+    ]);
+  });
 });
