@@ -23,6 +23,7 @@ import { mapNested } from "./nested.js";
 import { readOnlyElementMembers, unknownRegeneratedMembers } from "./regenerated-members.js";
 import { multisetPlanValue } from "../state/multiset.js";
 import { isUnchangedList, pairElements, planPairedList } from "./unordered-list.js";
+import { configuredAgreement } from "./configured-agreement.js";
 import { type Alignments, alignPrior, pathKey } from "./aligned-prior.js";
 import { planRemovals } from "./removed-attributes.js";
 import { type Unknowable, unknowableWhenNull, withoutUnknowable } from "./unknowable.js";
@@ -250,9 +251,36 @@ function markComputedUnknown(
     if (value === null && attribute.computed && configured === null && !takesDefault(attribute) && !keep)
       return UNKNOWN;
     if (value === null || isUnknown(value)) return value;
-    return mapNested(attribute.type, value, configured, prior?.[name] ?? null, [], (v) =>
+    const priorValue = prior?.[name] ?? null;
+    if (mustStayPrior(attribute, value, configured, priorValue)) return value;
+    return mapNested(attribute.type, value, configured, priorValue, [], (v) =>
       markComputedUnknown(v.attributes, v.planned, v.config, v.prior, isUpdate, keep),
     );
+  });
+}
+
+/**
+ * A multiset list planned as the prior value whose elements do not line up with the configured
+ * ones (the prior in the service's order, after an import say). Terraform accepts the prior value
+ * whole, but once anything in it differs it checks the list element by element against the
+ * configuration, where the elements are not the same objects (nested lists of other lengths,
+ * members set on one and not the other): unknowns marked by position would make a plan Terraform
+ * rejects, and describe the wrong elements anyway. Nothing in the list changes, so the service
+ * has no reason to choose its values anew: it stays the prior value.
+ */
+function mustStayPrior(attribute: Attribute, value: TfValue, configured: TfValue, prior: TfValue): boolean {
+  const type = attribute.type;
+  if (type.kind !== "listNested" || !hasPlanModifier(attribute, "multiset") || prior === null) return false;
+  return valueEquals(attributeCtyType(type), value, prior) && !linesUp(type.attributes, configured, prior);
+}
+
+/** Each configured element could plan equal to the prior element at its index. */
+function linesUp(attributes: Attributes, config: TfValue, prior: TfValue): boolean {
+  if (!Array.isArray(config) || !Array.isArray(prior) || config.length !== prior.length) return false;
+  const agrees = configuredAgreement(attributes);
+  return config.every((item, i) => {
+    const before = prior[i] ?? null;
+    return isRecord(item) && isRecord(before) && agrees(item, before);
   });
 }
 

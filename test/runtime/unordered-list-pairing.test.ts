@@ -676,3 +676,66 @@ describe("a change to one element of an imported unordered list, through the emu
     assert.equal((await sim.plan(config, applied.state)).action, "noop");
   });
 });
+
+describe("a multiset list in the service's order while something else changes", () => {
+  // The shape of awscc_customerprofiles_event_trigger.event_trigger_conditions' dimensions: after
+  // an import the service's order, where the elements at each index differ in their nested lists.
+  const operation = {
+    operator: a.string("Operator", { required: true }),
+    source: a.string("Source", { optional: true, computed: true }),
+  };
+  const dimensionAttributes: Attributes = {
+    operations: {
+      ...a.listNested("Operations", { required: true }, operation),
+      planModifiers: [a.multiset()],
+    },
+  };
+  const definition = definitionOf({
+    label: a.string("Label", { optional: true }),
+    dimensions: {
+      ...a.listNested("Dimensions", { required: true }, dimensionAttributes),
+      planModifiers: [a.multiset()],
+    },
+  });
+  const op = (operator: string, source: TfValue) => record({ operator, source });
+  const dimension = (...operations: TfRecord[]) => record({ operations });
+
+  test("stays the prior value whole: no unknowns marked by position, a plan Terraform accepts", () => {
+    const prior = objectOf(definition.attributes, {
+      label: null,
+      id: "x",
+      dimensions: [
+        dimension(op("CONTAINS", null)),
+        dimension(op("CONTAINS", null), op("EXCLUSIVE", "filled")),
+      ],
+    });
+    const config = objectOf(definition.attributes, {
+      label: "changed",
+      dimensions: [dimension(op("EXCLUSIVE", null), op("CONTAINS", null)), dimension(op("CONTAINS", null))],
+    });
+    const proposed = proposedNewState(definition.attributes, prior, config);
+    const { planned } = planResource({ definition, prior, proposed, config, configuredBefore: null });
+    assert.deepEqual(planViolations({ definition, config, prior, planned, requiresReplace: [] }), []);
+    assert.equal((planned as TfRecord).label, "changed");
+    assert.deepEqual((planned as TfRecord).dimensions, prior.dimensions);
+  });
+
+  test("in the configuration's order, its members are planned as usual", () => {
+    const prior = objectOf(definition.attributes, {
+      label: null,
+      id: "x",
+      dimensions: [
+        dimension(op("EXCLUSIVE", "filled"), op("CONTAINS", null)),
+        dimension(op("CONTAINS", null)),
+      ],
+    });
+    const config = objectOf(definition.attributes, {
+      label: "changed",
+      dimensions: [dimension(op("EXCLUSIVE", null), op("CONTAINS", null)), dimension(op("CONTAINS", null))],
+    });
+    const proposed = proposedNewState(definition.attributes, prior, config);
+    const { planned } = planResource({ definition, prior, proposed, config, configuredBefore: null });
+    const operations = ((planned as TfRecord).dimensions as TfRecord[])[1]?.operations as TfRecord[];
+    assert.ok(isUnknown(operations[0]?.source), "a computed member left null may change with the update");
+  });
+});
