@@ -2,9 +2,10 @@
 // (an Availability Zone, an engine version, a default setting), for a seeded share of each type's
 // optional properties, top level and nested in objects the caller sent. Decided once, when the
 // create runs, and stored with the object, so every read agrees. Never for read-only values (the
-// emulator generates those anyway), write-only ones (never read back), identifier parts, or
-// properties whose absence the schema gives a meaning (named in oneOf/anyOf/allOf/not or
-// dependencies); a filled value that the type's validator rejects is taken back.
+// emulator generates those anyway), write-only ones or objects holding them (never read back
+// whole), identifier parts, or properties whose absence the schema gives a meaning (named in
+// oneOf/anyOf/allOf/not or dependencies); a filled value that the type's validator rejects is
+// taken back.
 import type { GenerationContext } from "../generate/plausible-values.js";
 import { resolveRefs } from "../generate/schema-nodes.js";
 import { deepClone, isJsonObject } from "../schema/pointers.js";
@@ -22,7 +23,14 @@ const samePattern = (a: readonly string[], b: readonly string[]): boolean =>
 
 function excluded(type: ResourceType, pattern: readonly string[]): boolean {
   const lists = [type.generated, type.writeOnly, type.primaryIdentifier, ...type.additionalIdentifiers];
-  return lists.some((list) => list.some((path) => samePattern(path, pattern)));
+  return (
+    lists.some((list) => list.some((path) => samePattern(path, pattern))) ||
+    // An object holding a write-only member (a client secret): reads would show it without the
+    // secret, which no service chooses for its caller.
+    type.writeOnly.some(
+      (path) => path.length > pattern.length && samePattern(path.slice(0, pattern.length), pattern),
+    )
+  );
 }
 
 export interface DefaultsInput {

@@ -81,6 +81,13 @@ const widgetSchema = {
     PolicyDocument: { type: "object" },
     Definition: { type: "string" },
     Secret: { type: "string" },
+    // An object holding a write-only member, as ELBv2 Listener's AuthenticateOidcConfig.
+    Auth: {
+      type: "object",
+      additionalProperties: false,
+      properties: { ClientId: { type: "string" }, ClientSecret: { type: "string" } },
+      required: ["ClientId", "ClientSecret"],
+    },
     Primary: { type: "string" },
     Secondary: { type: "string" },
     Tags: { type: "array", insertionOrder: false, items: { $ref: "#/definitions/Tag" } },
@@ -89,7 +96,7 @@ const widgetSchema = {
   required: ["Name"],
   primaryIdentifier: ["/properties/Name"],
   readOnlyProperties: ["/properties/Arn"],
-  writeOnlyProperties: ["/properties/Secret"],
+  writeOnlyProperties: ["/properties/Secret", "/properties/Auth/ClientSecret"],
   createOnlyProperties: ["/properties/Mode", "/properties/Zone"],
   tagging: { taggable: true, tagProperty: "/properties/Tags" },
   handlers,
@@ -353,7 +360,7 @@ describe("realism: defaults", () => {
   const filledKeys = (stored: JsonObject): string[] =>
     Object.keys(stored).filter((key) => !(key in desired) && key !== "Arn");
 
-  test("left-out optional properties come back with stored, schema-valid values; never read-only, write-only or oneOf members", async () => {
+  test("left-out optional properties come back with stored, schema-valid values; never read-only, write-only (or holding such) or oneOf members", async () => {
     let topLevel = 0;
     let nested = 0;
     const seenSets = new Set<string>();
@@ -368,7 +375,7 @@ describe("realism: defaults", () => {
         topLevel += keys.length;
         nested += Object.keys(stored.Config as JsonObject).length - 1;
         nested += Object.keys((stored.Rules as JsonObject[])[0]!).length - 1;
-        for (const never of ["Secret", "Secondary", "Quota"])
+        for (const never of ["Secret", "Auth", "Secondary", "Quota"])
           assert.ok(!(never in stored), `${never} filled`);
         assert.deepEqual(harness.emulator.control.validateModel(WIDGET, stored), []);
         const first = await getProperties(harness.client, WIDGET, final.Identifier!);
