@@ -4,22 +4,31 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { test } from "node:test";
 import { measureCommandUsage } from "../../bench/provider-usage.js";
 
 test("a pid first seen running the Terraform executable that then execs the provider counts as a provider process", async () => {
-  // /bin/sh stands in for Terraform and sleep for the provider: the shell busies itself with builtins
+  // A shell stands in for Terraform and sleep for the provider: the shell busies itself with builtins
   // (no child process) while the sampler sees it, then replaces itself with sleep under the same pid.
-  const terraform = fs.realpathSync("/bin/sh");
-  const provider = fs.realpathSync("/bin/sleep");
+  // The sampler tells processes by executable, machine-wide: copies of their own keep other shells
+  // and sleeps on the machine (other tests) out of the count.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "usage-"));
+  const terraform = path.join(dir, "fake-terraform");
+  const provider = path.join(dir, "fake-provider");
+  fs.copyFileSync("/bin/sh", terraform);
+  fs.copyFileSync(fs.realpathSync("/bin/sleep"), provider);
+  fs.chmodSync(terraform, 0o755);
+  fs.chmodSync(provider, 0o755);
   let pid = 0;
   const { usage } = await measureCommandUsage(
     { terraform, provider },
     () =>
       new Promise<void>((resolve, reject) => {
-        const child = spawn("/bin/sh", [
+        const child = spawn(terraform, [
           "-c",
-          "i=0; while [ $i -lt 600000 ]; do i=$((i+1)); done; exec sleep 0.3",
+          `i=0; while [ $i -lt 600000 ]; do i=$((i+1)); done; exec ${provider} 0.3`,
         ]);
         pid = child.pid ?? 0;
         child.on("error", reject);
@@ -27,6 +36,7 @@ test("a pid first seen running the Terraform executable that then execs the prov
       }),
     { intervalMs: 5 },
   );
+  fs.rmSync(dir, { recursive: true, force: true });
   assert.ok(pid > 0);
   assert.equal(usage.provider.processes, 1, "the exec'd pid is a provider process");
   assert.equal(usage.spans.length, 1);
