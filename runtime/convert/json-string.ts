@@ -3,8 +3,8 @@
 // number spelling aside), i.e. when their canonical texts are equal; IAM policy documents inside
 // them are compared by meaning (policy-document.ts). prior-spelling.ts compares JSON strings this
 // way. JSON text standing for a structured schema part (`structured` in its type) is compared
-// without members holding `[]`, and may be covered by an answer with members the service filled in
-// (structured-json.ts); free-form JSON keeps every member.
+// without members holding `[]` and with scalars as their text, and may be covered by an answer with
+// members the service filled in (structured-json.ts); free-form JSON keeps every member.
 import {
   canonicalJson,
   isJsonDocObject,
@@ -14,11 +14,10 @@ import {
   parseJsonDoc,
 } from "./json-doc.js";
 import { isPolicyDocument, policiesEquivalent } from "./policy-document.js";
-import { structuredJsonCovers, withoutEmptyListMembers } from "./structured-json.js";
+import { structuredForm, structuredJsonCovers } from "./structured-json.js";
 
-/** The document as compared: a structured one without its empty-list members. */
-const comparable = (doc: JsonDoc, structured: boolean): JsonDoc =>
-  structured ? withoutEmptyListMembers(doc) : doc;
+/** The document as compared: a structured one in its structured form (structured-json.ts). */
+const comparable = (doc: JsonDoc, structured: boolean): JsonDoc => (structured ? structuredForm(doc) : doc);
 
 /** The canonical text of a JSON string, or undefined when it is not valid JSON. */
 export function canonicalJsonText(text: string, structured = false): string | undefined {

@@ -11,7 +11,7 @@ import { canonicalJson, isJsonDocObject, type JsonDoc, JsonDocError, parseJsonDo
 import { canonicalJsonText } from "./json-string.js";
 import { isPolicyDocument, policyMeaning } from "./policy-document.js";
 import type { ServiceFilled } from "./prior-spelling.js";
-import { withoutEmptyListMembers } from "./structured-json.js";
+import { structuredForm } from "./structured-json.js";
 
 type StringType = Extract<AttributeType, { kind: "string" }>;
 
@@ -43,7 +43,7 @@ export function relationKey(type: AttributeType, value: TfValue, filled: Service
     if (structured && filled !== "none") return "J";
     try {
       const doc = parseJsonDoc(text);
-      return `j${documentRelationKey(structured ? withoutEmptyListMembers(doc) : doc)}`;
+      return `j${documentRelationKey(structured ? structuredForm(doc) : doc)}`;
     } catch (error) {
       if (error instanceof JsonDocError) return `s${JSON.stringify(text)}`;
       throw error;

@@ -12,7 +12,11 @@
 // choice (a setting's default). As with structured attributes, a value the service chose where the
 // configuration says nothing is the service's: an answer that holds every member of the document
 // sent, equal, plus members of its own "covers" it (structuredJsonCovers) and is no change.
-import { isJsonDocObject, type JsonDoc, jsonDocEquals, makeJsonObject } from "./json-doc.js";
+//
+// And like a structured attribute's, its numbers and booleans may come back as strings (`"1"` for
+// `1`): the schema types them, so a scalar and its text are the same value there (structuredForm).
+import { numberText } from "../../terraform/values/number.js";
+import { isJsonDocNumber, isJsonDocObject, type JsonDoc, jsonDocEquals, makeJsonObject } from "./json-doc.js";
 
 const isEmptyList = (doc: JsonDoc | undefined): boolean => Array.isArray(doc) && doc.length === 0;
 
@@ -39,13 +43,35 @@ export function withoutEmptyListMembers(doc: JsonDoc): JsonDoc {
   return changed ? makeJsonObject(entries) : doc;
 }
 
+/** The document as structured JSON is compared: no empty-list members, numbers and booleans as their text. */
+export function structuredForm(doc: JsonDoc): JsonDoc {
+  return scalarsAsText(withoutEmptyListMembers(doc));
+}
+
+function scalarsAsText(doc: JsonDoc): JsonDoc {
+  if (typeof doc === "boolean") return doc ? "true" : "false";
+  if (isJsonDocNumber(doc)) return numberText(doc);
+  if (Array.isArray(doc)) {
+    const items = doc as readonly JsonDoc[];
+    const next = items.map(scalarsAsText);
+    return next.every((item, i) => item === items[i]) ? doc : next;
+  }
+  if (!isJsonDocObject(doc)) return doc;
+  const keys = Object.keys(doc);
+  const next = keys.map((key) => scalarsAsText(doc[key] as JsonDoc));
+  return next.every((member, i) => member === doc[keys[i] as string])
+    ? doc
+    : makeJsonObject(keys.map((key, i) => [key, next[i] as JsonDoc]));
+}
+
 /**
- * `fuller` holds all of `base` (members holding `[]` aside): every member of each `base` object is in
- * the matching `fuller` object and covered there, arrays have the same length and are covered
- * element by element, other values are equal. Members only `fuller` has are the extra it may carry.
+ * `fuller` holds all of `base` (members holding `[]` aside, scalars compared as their text): every
+ * member of each `base` object is in the matching `fuller` object and covered there, arrays have the
+ * same length and are covered element by element, other values are equal. Members only `fuller`
+ * has are the extra it may carry.
  */
 export function structuredJsonCovers(base: JsonDoc, fuller: JsonDoc): boolean {
-  return covers(withoutEmptyListMembers(base), withoutEmptyListMembers(fuller));
+  return covers(structuredForm(base), structuredForm(fuller));
 }
 
 function covers(base: JsonDoc, fuller: JsonDoc): boolean {

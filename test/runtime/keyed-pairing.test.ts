@@ -225,6 +225,8 @@ describe("pairing set elements by meaning (prior-spelling.ts)", () => {
     '{"Outer":{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:GetObject"],"Resource":"*"}]}}',
     '{"a":1,"c":2}',
     '{"a":1}',
+    '{"a":"1"}',
+    '{"a":"1","c":"2"}',
   ];
   const plain = ["x", '{"a":1}', '{ "a": 1 }', "[1]"];
   const element: Attributes = {

@@ -63,6 +63,24 @@ describe("structured JSON: a member holding [] is an absent member (pure)", () =
     assert.ok(!jsonTextsEquivalent('{"f":{"UriPath":{}}}', '{"f":{"Body":{}}}', true));
   });
 
+  test("numbers and booleans answered as strings are the same in structured texts, not in free-form ones", () => {
+    const configured = '{"Rule":{"Priority":1,"Enabled":true,"Limit":10.50}}';
+    const answered = '{"Rule":{"Priority":"1","Enabled":"true","Limit":"10.5"}}';
+    assert.ok(jsonTextsEquivalent(configured, answered, true));
+    assert.equal(canonicalJsonText(configured, true), canonicalJsonText(answered, true));
+    assert.ok(!jsonTextsEquivalent(configured, answered), "free-form: a string is not a number");
+    assert.ok(
+      !jsonTextsEquivalent(configured, '{"Rule":{"Priority":"2","Enabled":"true","Limit":"10.5"}}', true),
+    );
+    // The service's own members beside them still cover the text sent.
+    assert.ok(
+      structuredJsonCovers(
+        parseJsonDoc(configured),
+        parseJsonDoc('{"Rule":{"Priority":"1","Enabled":"true","Limit":"10.5","Mode":"COUNT"}}'),
+      ),
+    );
+  });
+
   test("the attribute type decides: a.structuredJson and a.elem.structuredJson, not a.json", () => {
     const withList = '[{"k":"v","l":[]}]';
     const withoutList = '[{"k":"v"}]';
