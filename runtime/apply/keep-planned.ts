@@ -7,10 +7,9 @@
 import type { Attribute, Attributes, AttributeType } from "../../terraform/schema/types.js";
 import { attributeCtyType } from "../../terraform/values/implied-type.js";
 import { compatibleValues } from "../state/correlate.js";
-import { COMPATIBLE_KINDS, knownMembersKey } from "../state/known-members-key.js";
+import { compatibilityKey } from "../state/known-members-key.js";
 import { UntakenByKey } from "../../terraform/values/untaken.js";
 import {
-  canonicalKey,
   isRecord,
   isUnknown,
   isWhollyKnown,
@@ -90,7 +89,7 @@ function keepSetItems(element: AttributeType, planned: TfValue, filled: TfValue)
   const source = Array.isArray(filled) ? (filled as readonly TfValue[]) : [];
   const cty = attributeCtyType(element);
   // Only filled elements sharing the values of the members every element knows can agree.
-  const key = agreementKey(element, [...items, ...source]);
+  const key = compatibilityKey(element, [...items, ...source]);
   const untaken = new UntakenByKey(source.map(key));
   const used = new Array<boolean>(source.length).fill(false);
   const partner = items.map(() => -1);
@@ -118,12 +117,4 @@ function keepSetItems(element: AttributeType, planned: TfValue, filled: TfValue)
     const j = partner[i] as number;
     return j < 0 ? nullUnknowns(item) : keep(element, item, source[j] ?? null);
   });
-}
-
-/** knownMembersKey for set elements; primitive elements all known key by themselves. */
-function agreementKey(element: AttributeType, values: readonly TfValue[]): (value: TfValue) => string {
-  if (element.kind === "object") return knownMembersKey(element.attributes, values, COMPATIBLE_KINDS);
-  const cty = attributeCtyType(element);
-  const allKnown = values.every((value) => value !== null && isWhollyKnown(value));
-  return allKnown ? (value) => canonicalKey(cty, value) : () => "";
 }

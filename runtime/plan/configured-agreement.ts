@@ -23,7 +23,7 @@ import {
   type TfValue,
   valueEquals,
 } from "../../terraform/values/value.js";
-import { relationKey } from "../convert/meaning-key.js";
+import { looksLikeJsonDocument, relationKey } from "../convert/meaning-key.js";
 
 type Agreement = (config: TfRecord, prior: TfRecord) => boolean;
 type MemberAgreement = (configured: TfValue, theirs: TfValue) => boolean;
@@ -33,7 +33,7 @@ type MemberAgreement = (configured: TfValue, theirs: TfValue) => boolean;
  * in a plain string (the prior's spelling of the same document is kept, prior-spelling.ts).
  */
 export const isKeyValue = (value: TfValue): boolean =>
-  value !== null && !isUnknown(value) && !(typeof value === "string" && /^\s*[[{]/.test(value));
+  value !== null && !isUnknown(value) && !(typeof value === "string" && looksLikeJsonDocument(value));
 
 /** A member planned as configured, whatever the prior holds: no prior spelling, no nested values. */
 export function isPlainScalar(attribute: Attribute): boolean {

@@ -7,7 +7,7 @@ import type { CtyType } from "../../terraform/values/cty-type.js";
 import { EqualItems, isRecord, isUnknown, type TfValue, valueEquals } from "../../terraform/values/value.js";
 import { hasPlanModifier } from "../../terraform/schema/resource-rules.js";
 import { UntakenByKey } from "../../terraform/values/untaken.js";
-import { COMPATIBLE_KINDS, knownMembersKey } from "./known-members-key.js";
+import { compatibilityKey } from "./known-members-key.js";
 
 /** Equal where both sides are known and non-null; null or unknown on either side matches anything. */
 export function compatibleValues(type: CtyType, a: TfValue | undefined, b: TfValue | undefined): boolean {
@@ -62,7 +62,7 @@ export function correlateElements(
   const used = new Array<boolean>(candidates.length).fill(false);
   const partners = new Array<number>(targets.length).fill(-1);
   // Only candidates sharing the values of the members every element knows can be compatible.
-  const knownKey = knownMembersKey(attributes, [...targets, ...candidates], COMPATIBLE_KINDS);
+  const knownKey = compatibilityKey({ kind: "object", attributes }, [...targets, ...candidates]);
   const pass = (matches: (candidate: TfValue, target: TfValue) => boolean): void => {
     const untaken = new UntakenByKey(
       candidates.map((candidate, c) => (used[c] ? undefined : knownKey(candidate))),

@@ -6,7 +6,13 @@
 import type { Attribute, Attributes, AttributeType } from "../../terraform/schema/types.js";
 import type { CtyType } from "../../terraform/values/cty-type.js";
 import { attributeCtyType } from "../../terraform/values/implied-type.js";
-import { canonicalKey, isRecord, isUnknown, type TfValue } from "../../terraform/values/value.js";
+import {
+  canonicalKey,
+  isRecord,
+  isUnknown,
+  isWhollyKnown,
+  type TfValue,
+} from "../../terraform/values/value.js";
 
 // As the rules compare: a value holding unknowns equals one with unknowns at the same places.
 const EXACT = { ignoreRefinements: true };
@@ -17,7 +23,7 @@ export type ExactKinds = ReadonlySet<AttributeType["kind"]>;
 /** Primitives: compared exactly by compatibleValues and by fitsPlanned. */
 export const PRIMITIVE_KINDS: ExactKinds = new Set(["string", "bool", "int64", "float64", "set", "map"]);
 /** compatibleValues compares sets of objects exactly too (only objects and lists are walked). */
-export const COMPATIBLE_KINDS: ExactKinds = new Set([...PRIMITIVE_KINDS, "setNested", "mapNested"]);
+const COMPATIBLE_KINDS: ExactKinds = new Set([...PRIMITIVE_KINDS, "setNested", "mapNested"]);
 
 /**
  * A key each element shares with every element the rule can pair it with: the values of the
@@ -45,4 +51,18 @@ export function knownMembersKey(
     isRecord(element)
       ? known.map((name, k) => canonicalKey(types[k] as CtyType, element[name] ?? null, EXACT)).join(",")
       : "";
+}
+
+/**
+ * A key for elements of `element`'s type under compatibleValues: an object's known members
+ * (knownMembersKey), or the element itself when every one is known and not null.
+ */
+export function compatibilityKey(
+  element: AttributeType,
+  values: readonly TfValue[],
+): (value: TfValue) => string {
+  if (element.kind === "object") return knownMembersKey(element.attributes, values, COMPATIBLE_KINDS);
+  const type = attributeCtyType(element);
+  const allKnown = values.every((value) => value !== null && isWhollyKnown(value));
+  return allKnown ? (value) => canonicalKey(type, value, EXACT) : () => "";
 }
