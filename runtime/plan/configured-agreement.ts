@@ -151,10 +151,8 @@ function memberAgreement(attribute: Attribute): MemberAgreement {
       });
     }
     default: {
-      const keyType = relationKeyType(attribute);
-      return unlessUnset(
-        (configured, theirs) => relationKey(keyType, configured) === relationKey(keyType, theirs),
-      );
+      const key = memberRelationKey(attribute);
+      return unlessUnset((configured, theirs) => key(configured) === key(theirs));
     }
   }
 }
@@ -167,8 +165,19 @@ export function isRelationMember(attribute: Attribute): boolean {
   return !isPlainScalar(attribute) && !("attributes" in attribute.type);
 }
 
+/**
+ * The key a relation member's configured value shares with every prior value it can plan equal to.
+ * Taken as if the prior may hold members the service filled into structured JSON: a plan without a
+ * record of the configuration (after an import) keeps such a prior (plan-resource.ts), and the
+ * configured text then differs from it; this key holds for both ways of planning.
+ */
+export function memberRelationKey(attribute: Attribute): (value: TfValue) => string {
+  const keyType = relationKeyType(attribute);
+  return (value) => relationKey(keyType, value, "prior");
+}
+
 /** The type to take a member's relationKey by: a list kept in no order compares as a set. */
-export function relationKeyType(attribute: Attribute): AttributeType {
+function relationKeyType(attribute: Attribute): AttributeType {
   const type = attribute.type;
   return type.kind === "list" && hasPlanModifier(attribute, "multiset")
     ? { kind: "set", element: type.element }

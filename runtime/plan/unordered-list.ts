@@ -13,9 +13,8 @@ import {
   isKeyValue,
   isPlainScalar,
   isRelationMember,
-  relationKeyType,
+  memberRelationKey,
 } from "./configured-agreement.js";
-import { relationKey } from "../convert/meaning-key.js";
 import { attributeCtyType } from "../../terraform/values/implied-type.js";
 import {
   canonicalKey,
@@ -169,9 +168,8 @@ function keyMembersOf(attributes: Attributes, all: boolean, path: readonly strin
     if (attribute.type.kind === "object" && steps.length < NESTED_KEY_DEPTH)
       return keyMembersOf(attribute.type.attributes, all, steps);
     if (!isRelationMember(attribute)) return [];
-    const keyType = relationKeyType(attribute);
     const sets = (value: TfValue): boolean => value !== null && isWhollyKnown(value);
-    return [{ id, valueIn, sets, key: (value) => relationKey(keyType, value) }];
+    return [{ id, valueIn, sets, key: memberRelationKey(attribute) }];
   });
 }
 
