@@ -5,6 +5,7 @@
 // nothing left behind.
 import assert from "node:assert/strict";
 import { jsonDocToPlain } from "../../runtime/convert/json-doc.js";
+import { keepPriorSpelling } from "../../runtime/convert/prior-spelling.js";
 import { toDesiredState } from "../../runtime/convert/to-cfn.js";
 import { nullWriteOnly, writeOnlyAttributes } from "../../runtime/state/write-only.js";
 import type { Attribute, ResourceDefinition } from "../../terraform/schema/types.js";
@@ -58,6 +59,9 @@ const with_ = (config: TfRecord, name: string, value: TfValue): TfRecord =>
   makeRecord([...Object.entries(config), [name, value]]);
 
 /** The value with the named top-level attributes null. */
+const recordMember = (value: TfValue, name: string): TfValue =>
+  isRecord(value) ? (value[name] ?? null) : null;
+
 const withNull = (value: TfValue, names: readonly string[]): TfValue =>
   names.length === 0 || !isRecord(value)
     ? value
@@ -396,9 +400,23 @@ export class LifecycleRun {
       this.notes.push("plan after import restores the configured order of a key-value list");
       return;
     }
+    // A plan that updates anyway (it sets properties the service did not report) writes structured
+    // JSON in the configuration's form, not in the service's fuller answer (plan-resource.ts): the
+    // state then holds the user's text after the apply.
+    const updates = unreported.some((name) => {
+      const type = definitionImpliedType(this.definition).attributes[name];
+      return (
+        type !== undefined &&
+        !valueEquals(type, recordMember(plan.planned, name), recordMember(imported, name))
+      );
+    });
+    const respelled = updates
+      ? keepPriorSpelling(this.definition.attributes, known, imported, "prior")
+      : known;
+    if (respelled !== known) this.notes.push("plan after import updates, structured JSON as configured");
     assertSameState(
       this.definition,
-      known,
+      respelled,
       nullWriteOnly(this.definition.attributes, imported, writeOnly),
       "after import: the plan changes more than write-only values",
     );
