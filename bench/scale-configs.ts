@@ -64,8 +64,10 @@ export async function benchKinds(env: NodeJS.ProcessEnv = process.env): Promise<
 }
 
 /**
- * Minimal valid blocks of one type. Top-level string arguments that name the object (its primary
- * identifier, when the configuration sets it) get a per-block suffix so that 1,000 objects can coexist.
+ * Minimal valid blocks of one type. Top-level strings that name the object get a per-block variant so
+ * that 1,000 objects can coexist: the primary identifier's parts the configuration sets, and the
+ * `Name` or `<Type>Name` property (services keep names unique, and the emulator builds generated
+ * ARNs from them).
  */
 function generatedKind(definition: ResourceDefinition, schema: JsonObject): ResourceBlock {
   const builder = new ConfigBuilder(definition, schema, seededRandom(7));
@@ -75,32 +77,79 @@ function generatedKind(definition: ResourceDefinition, schema: JsonObject): Reso
   const identifiers = new Set(
     ((schema.primaryIdentifier ?? []) as string[]).map((p) => p.replace(/^\/properties\//, "")),
   );
-  const unique = Object.entries(definition.attributes)
-    .filter(([name, a]) => typeof config[name] === "string" && a.cfnName && identifiers.has(a.cfnName))
-    .map(([name, a]) => ({ name, node: properties[a.cfnName!] ?? {} }));
+  const typeName = String(schema.typeName ?? "").split("::")[2] ?? "";
+  const names = new Set(["Name", `${typeName}Name`]);
+  const naming = Object.entries(definition.attributes).filter(
+    ([name, a]) =>
+      typeof config[name] === "string" && a.cfnName && (identifiers.has(a.cfnName) || names.has(a.cfnName)),
+  );
+  const variants = new Map<string, (i: number) => string>();
+  for (const [name, a] of naming) {
+    const variant = distinctVariants(config[name] as string, properties[a.cfnName!] ?? {});
+    if (variant) variants.set(name, variant);
+  }
+  const setIdentifiers = naming.filter(([, a]) => identifiers.has(a.cfnName!)).map(([name]) => name);
+  if (setIdentifiers.length > 0 && !setIdentifiers.some((name) => variants.has(name)))
+    throw new Error(
+      `BENCH_TYPES: cannot make ${definition.tfTypeName}'s identifier (${setIdentifiers.join(", ")}) distinct per resource`,
+    );
   return (i) => {
     const body = Object.entries(config)
       .filter(([, value]) => value !== null)
-      .map(([name, value]) => {
-        const u = unique.find((x) => x.name === name);
-        const text = u ? numbered(value as string, i, u.node, `${definition.tfTypeName}.${name}`) : value;
-        return `  ${name} = ${hcl(text, "  ")}\n`;
-      })
+      .map(([name, value]) => `  ${name} = ${hcl(variants.get(name)?.(i) ?? value, "  ")}\n`)
       .join("");
     return `resource "${definition.tfTypeName}" "r${i}" {\n${body}}\n`;
   };
 }
 
-/** `base` made distinct for block `i` while still matching the property's schema. */
-function numbered(base: string, i: number, node: JsonObject, where: string): string {
-  const letters = (n: number): string =>
-    (n < 26 ? "" : letters(Math.floor(n / 26) - 1)) + String.fromCharCode(97 + (n % 26));
-  for (const suffix of [String(i), letters(i), `-${i}`]) {
-    const max = typeof node.maxLength === "number" ? node.maxLength : Infinity;
-    const candidate = base.slice(0, Math.max(1, Math.min(base.length, max - suffix.length))) + suffix;
-    if (fitsStringNode(node, candidate)) return candidate;
+/** Digits a block number is written with: up to 100,000 blocks. */
+const WIDTH = 5;
+
+/**
+ * A way to make `base` distinct for each block number while it still fits the property's schema:
+ * the number (in a fixed width, so no two blocks collide) appended as digits, letters or "-digits",
+ * or written over the last digits, hex digits or letters of `base` (for fixed shapes such as UUIDs
+ * or `farm-<32 hex>`). Undefined when no way fits.
+ */
+export function distinctVariants(base: string, node: JsonObject): ((i: number) => string) | undefined {
+  const max = typeof node.maxLength === "number" ? node.maxLength : Infinity;
+  const appended = (suffix: string) =>
+    base.slice(0, Math.max(1, Math.min(base.length, max - suffix.length))) + suffix;
+  const ways: ((i: number) => string)[] = [
+    (i) => appended(numeral(i, DECIMAL)),
+    (i) => appended(numeral(i, LOWER)),
+    (i) => appended(`-${numeral(i, DECIMAL)}`),
+    (i) => overwriteLast(base, /[0-9]/, numeral(i, DECIMAL)),
+    (i) => overwriteLast(base, /[0-9a-f]/, numeral(i, HEX)),
+    (i) => overwriteLast(base, /[a-z]/, numeral(i, LOWER)),
+  ];
+  const probes = [0, 1, 26, 999, 10 ** WIDTH - 1];
+  return ways.find((way) => {
+    const texts = probes.map(way);
+    return new Set(texts).size === probes.length && texts.every((t) => fitsStringNode(node, t));
+  });
+}
+
+const DECIMAL = "0123456789";
+const HEX = "0123456789abcdef";
+const LOWER = "abcdefghijklmnopqrstuvwxyz";
+
+/** `n` in `alphabet`, WIDTH characters wide. */
+function numeral(n: number, alphabet: string): string {
+  let text = "";
+  for (let k = 0; k < WIDTH; k++, n = Math.floor(n / alphabet.length))
+    text = alphabet[n % alphabet.length] + text;
+  return text;
+}
+
+/** `text` with its last characters matching `kind` replaced, in order, by `digits` (unchanged if too few). */
+function overwriteLast(text: string, kind: RegExp, digits: string): string {
+  const chars = [...text];
+  let next = digits.length - 1;
+  for (let at = chars.length - 1; at >= 0 && next >= 0; at--) {
+    if (kind.test(chars[at]!)) chars[at] = digits[next--]!;
   }
-  throw new Error(`BENCH_TYPES: cannot make ${where} distinct per resource ("${base}")`);
+  return next < 0 ? chars.join("") : text;
 }
 
 /** A Terraform value as an HCL expression. */

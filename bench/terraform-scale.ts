@@ -87,6 +87,10 @@ async function measured(
   );
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  // With -detailed-exitcode, 2 means the plan has changes: after an apply that is a bug, and a
+  // plan that changes something costs more than the no-change plan the figure stands for.
+  if (r.code === 2 && args.includes("-detailed-exitcode"))
+    throw new Error(`terraform ${args.join(" ")} planned changes after apply:\n${r.stdout.slice(-4000)}`);
   if (r.code !== 0) throw new Error(`terraform ${args.join(" ")} failed:\n${r.stderr.slice(0, 4000)}`);
   const alive = providerAlive(usage.spans, usage.samples);
   return {
@@ -141,6 +145,8 @@ export async function benchTerraformScale(
     const ignored = (w: TerraformWorkspace) =>
       w !== warm && debugProvider?.child.pid !== undefined ? [debugProvider.child.pid] : [];
     const plan = (w: TerraformWorkspace) => () => measured(w, ignored(w), "plan", "-parallelism=10");
+    const planAfterApply = (w: TerraformWorkspace) => () =>
+      measured(w, ignored(w), "plan", "-parallelism=10", "-detailed-exitcode");
     const apply = (w: TerraformWorkspace) =>
       measured(w, ignored(w), "apply", "-auto-approve", "-parallelism=10");
     const [floorPlan, awsccPlan, attachedPlan] = await interleaved(runs, workspaces.map(plan));
@@ -149,7 +155,7 @@ export async function benchTerraformScale(
     if (warm) await apply(warm);
     const [floorRefreshPlan, refreshPlan, attachedRefreshPlan] = await interleaved(
       runs,
-      workspaces.map(plan),
+      workspaces.map(planAfterApply),
     );
     return {
       resources: count,

@@ -1,0 +1,45 @@
+// The scale bench's blocks of any type (BENCH_TYPES) must name 1,000 objects apart, or the emulator
+// answers the second create of a name with AlreadyExists and the bench stops.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { benchKinds, distinctVariants } from "../../bench/scale-configs.js";
+import { fitsStringNode } from "../../emulator/generate/plausible-values.js";
+import type { JsonObject } from "../../emulator/types.js";
+
+function assertDistinct(base: string, node: JsonObject): void {
+  const variant = distinctVariants(base, node);
+  assert.ok(variant, `no variant of ${base}`);
+  const texts = Array.from({ length: 1000 }, (_, i) => variant(i));
+  assert.equal(new Set(texts).size, 1000, `variants of ${base} collide`);
+  for (const text of texts)
+    assert.ok(fitsStringNode(node, text), `${text} does not fit ${JSON.stringify(node)}`);
+}
+
+describe("distinctVariants", () => {
+  test("a free name, and one at its maximum length", () => {
+    assertDistinct("scale", {});
+    assertDistinct("abcdefgh", { maxLength: 8, pattern: "^[a-z0-9]+$" });
+  });
+
+  test("fixed shapes: a UUID, a prefixed hex id, digits only", () => {
+    assertDistinct("b2437c0b-095f-8df4-7828-397256205ea9", {
+      pattern: "^[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}$",
+    });
+    assertDistinct("farm-68398afa6095fcf4a87828792af29742", { pattern: "^farm-[0-9a-f]{32}$" });
+    assertDistinct("123456789012", { pattern: "^[0-9]{12}$" });
+  });
+
+  test("none where no value but one fits", () => {
+    assert.equal(distinctVariants("ONLY", { enum: ["ONLY"] }), undefined);
+  });
+});
+
+test("blocks of types named by an identifier the service derives from Name are distinct", async () => {
+  // Each of these has a generated ARN for its identifier, built from its Name.
+  const types = ["awscc_glue_blueprint", "awscc_route53recoverycontrol_cluster", "awscc_wisdom_ai_prompt"];
+  const { kinds } = await benchKinds({ BENCH_TYPES: types.join(",") });
+  for (const [k, kind] of kinds.entries()) {
+    const blocks = Array.from({ length: 50 }, (_, i) => kind(i).replace(/"r\d+"/, ""));
+    assert.equal(new Set(blocks).size, 50, `${types[k]}: blocks repeat`);
+  }
+});
