@@ -5,6 +5,7 @@
 import { directorySchemaSource, effectiveSchemasDir } from "../cfn/schema-source.js";
 import { seededRandom } from "../emulator/emulator.js";
 import { fitsStringNode } from "../emulator/generate/plausible-values.js";
+import { resolveRefs } from "../emulator/generate/schema-nodes.js";
 import type { JsonObject } from "../emulator/types.js";
 import { resources } from "../generated/index.js";
 import type { ResourceDefinition } from "../terraform/schema/types.js";
@@ -85,7 +86,7 @@ function generatedKind(definition: ResourceDefinition, schema: JsonObject): Reso
   );
   const variants = new Map<string, (i: number) => string>();
   for (const [name, a] of naming) {
-    const variant = distinctVariants(config[name] as string, properties[a.cfnName!] ?? {});
+    const variant = distinctVariants(config[name] as string, propertyNode(schema, properties[a.cfnName!]));
     if (variant) variants.set(name, variant);
   }
   const setIdentifiers = naming.filter(([, a]) => identifiers.has(a.cfnName!)).map(([name]) => name);
@@ -100,6 +101,13 @@ function generatedKind(definition: ResourceDefinition, schema: JsonObject): Reso
       .join("");
     return `resource "${definition.tfTypeName}" "r${i}" {\n${body}}\n`;
   };
+}
+
+/** A property's schema with its `$ref` resolved (keywords beside the `$ref` kept). */
+function propertyNode(schema: JsonObject, node: JsonObject | undefined): JsonObject {
+  if (!node) return {};
+  const { $ref, ...beside } = node;
+  return $ref === undefined ? node : { ...resolveRefs(schema, node), ...beside };
 }
 
 /** Digits a block number is written with: up to 100,000 blocks. */

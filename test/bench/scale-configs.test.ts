@@ -43,3 +43,11 @@ test("blocks of types named by an identifier the service derives from Name are d
     assert.equal(new Set(blocks).size, 50, `${types[k]}: blocks repeat`);
   }
 });
+
+test("an identifier's constraints behind a $ref hold in every block", async () => {
+  // AWS::Lex::BotAlias BotId is {"$ref": "#/definitions/Id"}: ten characters exactly.
+  const { kinds } = await benchKinds({ BENCH_TYPES: "awscc_lex_bot_alias" });
+  const ids = Array.from({ length: 50 }, (_, i) => /bot_id\s*=\s*"([^"]*)"/.exec(kinds[0]!(i))?.[1]);
+  assert.equal(new Set(ids).size, 50);
+  for (const id of ids) assert.match(id ?? "", /^[0-9a-zA-Z]{10}$/);
+});
