@@ -59,6 +59,11 @@ export async function benchKinds(env: NodeJS.ProcessEnv = process.env): Promise<
     const definition = (await loader()).default as ResourceDefinition;
     const schema = source.get(definition.cfnTypeName);
     if (!schema) throw new Error(`BENCH_TYPES: no CloudFormation schema for ${definition.cfnTypeName}`);
+    const handlers = (schema.handlers ?? {}) as JsonObject;
+    if (!handlers.create)
+      throw new Error(
+        `BENCH_TYPES: ${name} cannot be created (${definition.cfnTypeName} has no create handler)`,
+      );
     kinds.push(generatedKind(definition, schema));
   }
   return { names: listed, kinds };

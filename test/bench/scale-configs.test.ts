@@ -51,3 +51,10 @@ test("an identifier's constraints behind a $ref hold in every block", async () =
   assert.equal(new Set(ids).size, 50);
   for (const id of ids) assert.match(id ?? "", /^[0-9a-zA-Z]{10}$/);
 });
+
+test("a type that cannot be created is refused up front, by name", async () => {
+  await assert.rejects(
+    benchKinds({ BENCH_TYPES: "awscc_nimblestudio_studio" }),
+    /awscc_nimblestudio_studio cannot be created \(AWS::NimbleStudio::Studio has no create handler\)/,
+  );
+});
