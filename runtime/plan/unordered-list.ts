@@ -99,8 +99,9 @@ export function matchTargets(
  * members, the plain scalar members every configured element sets (or, `ownKeys`, that this element
  * sets). A planned element keeps what is configured there, so an element with another value can
  * never equal it. With `allKeys` (and `ownKeys`), every member the planned element keeps as set
- * counts: plain scalars inside nested objects too, and other primitives by their relation key
- * (planned as set unless they mean the same as the prior's). Makes pairing a long list about linear.
+ * counts: plain scalars inside nested objects too, those of nested collections' elements (in no
+ * order), and other primitives by their relation key (planned as set unless they mean the same as
+ * the prior's). Makes pairing a long list about linear.
  */
 export function shortlistsByKeyMembers(
   attributes: Attributes,
@@ -147,7 +148,8 @@ interface KeyMember {
   readonly key: (value: TfValue) => string;
 }
 
-const NESTED_KEY_DEPTH = 4;
+/** How deep key members are looked for: rule statements sit five levels down in license asset rules. */
+const NESTED_KEY_DEPTH = 6;
 
 /** The members an element can be shortlisted by (see shortlistsByKeyMembers). */
 function keyMembersOf(attributes: Attributes, all: boolean, path: readonly string[] = []): KeyMember[] {
@@ -167,10 +169,47 @@ function keyMembersOf(attributes: Attributes, all: boolean, path: readonly strin
     if (!all) return [];
     if (attribute.type.kind === "object" && steps.length < NESTED_KEY_DEPTH)
       return keyMembersOf(attribute.type.attributes, all, steps);
+    if ("attributes" in attribute.type && steps.length < NESTED_KEY_DEPTH)
+      return nestedScalarMembers(attribute.type.attributes, id, valueIn);
     if (!isRelationMember(attribute)) return [];
     const sets = (value: TfValue): boolean => value !== null && isWhollyKnown(value);
     return [{ id, valueIn, sets, key: memberRelationKey(attribute) }];
   });
+}
+
+/**
+ * Key members of a nested list, set or map of objects: per plain scalar of its elements, the values
+ * its elements hold there, in no order. Where every configured element sets that scalar, each keeps
+ * it, and a planned collection equal to the prior's holds the same values, counted with repeats
+ * (the cheap agreement's test, configured-agreement.ts). An empty or null collection sets no key:
+ * services answer `[]` for one never set, and the plan may keep that.
+ */
+function nestedScalarMembers(
+  attributes: Attributes,
+  id: string,
+  collectionIn: (item: TfRecord) => TfValue,
+): KeyMember[] {
+  return Object.keys(attributes)
+    .filter((name) => isPlainScalar(attributes[name] as Attribute))
+    .map((name) => {
+      const type = attributeCtyType((attributes[name] as Attribute).type);
+      const elements = (value: TfValue): readonly TfValue[] =>
+        Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [];
+      return {
+        id: `${id}[*].${name}`,
+        valueIn: collectionIn,
+        sets: (value) => {
+          const items = elements(value);
+          return items.length > 0 && items.every((e) => isRecord(e) && isKeyValue(e[name] ?? null));
+        },
+        key: (value) =>
+          JSON.stringify(
+            elements(value)
+              .map((e) => canonicalKey(type, isRecord(e) ? (e[name] ?? null) : null))
+              .sort(),
+          ),
+      };
+    });
 }
 
 /** Which prior element each planned element of a nested multiset list describes. */

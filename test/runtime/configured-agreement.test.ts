@@ -171,4 +171,22 @@ describe("configuredAgreement", () => {
       [0, 1, 2],
     ]);
   });
+  test("shortlists narrow by the scalars of nested lists' elements, in no order", () => {
+    const withEntries = (keys: readonly string[]): TfRecord =>
+      makeRecord(
+        Object.keys(element).map((name) => [
+          name,
+          name === "entries"
+            ? keys.map((k) => entryOf(k, null))
+            : name === "steps"
+              ? keys.map((k) => entryOf(k, "v"))
+              : null,
+        ]),
+      );
+    const prior = [withEntries(["a"]), withEntries(["b", "a"]), withEntries(["a", "b"]), withEntries(["b"])];
+    // value is left null in entries (not a key there) but set in steps: both lists key by their keys.
+    assert.deepEqual(shortlistsByKeyMembers(element, [withEntries(["a", "b"])], prior, true, true), [[1, 2]]);
+    // An empty list keys nothing (a service answers [] for a list never set): every prior element.
+    assert.deepEqual(shortlistsByKeyMembers(element, [withEntries([])], prior, true, true), [[0, 1, 2, 3]]);
+  });
 });
