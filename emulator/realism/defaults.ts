@@ -3,9 +3,10 @@
 // optional properties, top level and nested in objects the caller sent. Decided once, when the
 // create runs, and stored with the object, so every read agrees. Never for read-only values (the
 // emulator generates those anyway), write-only ones or objects holding them (never read back
-// whole), identifier parts, or properties whose absence the schema gives a meaning (named in
+// whole), identifier parts, the object's name, or properties whose absence the schema gives a meaning (named in
 // oneOf/anyOf/allOf/not or dependencies); a filled value that the type's validator rejects is
 // taken back.
+import { nameProperties } from "../generate/fill-generated.js";
 import type { GenerationContext } from "../generate/plausible-values.js";
 import { resolveRefs } from "../generate/schema-nodes.js";
 import { deepClone, isJsonObject } from "../schema/pointers.js";
@@ -25,6 +26,9 @@ function excluded(type: ResourceType, pattern: readonly string[]): boolean {
   const lists = [type.generated, type.writeOnly, type.primaryIdentifier, ...type.additionalIdentifiers];
   return (
     lists.some((list) => list.some((path) => samePattern(path, pattern))) ||
+    // The object's name: a service never gives every object it names the same one, and generated
+    // identifiers (ARNs) are built from it (fill-generated.ts), so two unnamed objects would clash.
+    (pattern.length === 1 && nameProperties(type).includes(pattern[0] ?? "")) ||
     // An object holding a write-only member (a client secret): reads would show it without the
     // secret, which no service chooses for its caller.
     type.writeOnly.some(

@@ -135,7 +135,17 @@ const groupedSchema = {
   createOnlyProperties: ["/properties/Groups/*/Name"],
   handlers,
 };
-const source = inMemorySchemaSource([widgetSchema, mappedSchema, groupedSchema]);
+const NAMED = "Test::Realism::Named";
+const namedSchema = {
+  typeName: NAMED,
+  description: "an object with an optional name, its ARN its identifier",
+  additionalProperties: false,
+  properties: { Name: { type: "string" }, Label: { type: "string" }, Arn: { type: "string" } },
+  primaryIdentifier: ["/properties/Arn"],
+  readOnlyProperties: ["/properties/Arn"],
+  handlers,
+};
+const source = inMemorySchemaSource([widgetSchema, mappedSchema, groupedSchema, namedSchema]);
 const registry = new TypeRegistry(source);
 const widgetType = registry.find(WIDGET)!;
 const mappedType = registry.find(MAPPED)!;
@@ -406,6 +416,26 @@ describe("realism: defaults", () => {
     assert.deepEqual(withoutArn(runs[0]!), withoutArn(runs[1]!));
     assert.deepEqual(withoutArn(runs[2]!), desired);
   });
+});
+
+test("defaults never name an object: two unnamed objects of a type whose ARN is built from its name both create", async () => {
+  let labelled = 0;
+  for (let seed = 0; seed < 12; seed++) {
+    const harness = await startHarness({ schemaSource: source, realism: ["defaults"], seed });
+    try {
+      const first = await create(harness.client, NAMED, {});
+      const second = await create(harness.client, NAMED, {});
+      assert.equal(first.final.OperationStatus, "SUCCESS", first.final.StatusMessage);
+      assert.equal(second.final.OperationStatus, "SUCCESS", `seed ${seed}: ${second.final.StatusMessage}`);
+      assert.notEqual(first.final.Identifier, second.final.Identifier);
+      const stored = harness.emulator.control.getResource(NAMED, first.final.Identifier!)!.properties;
+      assert.ok(!("Name" in stored), `seed ${seed}: Name filled`);
+      if ("Label" in stored) labelled++;
+    } finally {
+      await harness.close();
+    }
+  }
+  assert.ok(labelled > 0, "other optional properties are still filled");
 });
 
 describe("realism: empties", () => {
