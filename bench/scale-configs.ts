@@ -8,8 +8,8 @@ import { fitsStringNode } from "../emulator/generate/plausible-values.js";
 import { resolveRefs } from "../emulator/generate/schema-nodes.js";
 import type { JsonObject } from "../emulator/types.js";
 import { resources } from "../generated/index.js";
-import type { ResourceDefinition } from "../terraform/schema/types.js";
-import { isRecord, isUnknown, type TfValue } from "../terraform/values/index.js";
+import type { Attribute, Attributes, AttributeType, ResourceDefinition } from "../terraform/schema/types.js";
+import { isRecord, isUnknown, makeRecord, type TfRecord, type TfValue } from "../terraform/values/index.js";
 import { numberText } from "../terraform/values/number.js";
 import { ConfigBuilder } from "../test/runtime/config-builder.js";
 
@@ -70,42 +70,83 @@ export async function benchKinds(env: NodeJS.ProcessEnv = process.env): Promise<
 }
 
 /**
- * Minimal valid blocks of one type. Top-level strings that name the object get a per-block variant so
- * that 1,000 objects can coexist: the primary identifier's parts the configuration sets, and the
- * `Name` or `<Type>Name` property (services keep names unique, and the emulator builds generated
- * ARNs from them).
+ * Minimal valid blocks of one type. Strings that name the object get a per-block variant so that
+ * 1,000 objects can coexist: the primary identifier's parts the configuration sets (at any depth,
+ * as S3 Storage Lens's `StorageLensConfiguration/Id`), and the `Name` or `<Type>Name` property
+ * (services keep names unique, and the emulator builds generated ARNs from them).
  */
 function generatedKind(definition: ResourceDefinition, schema: JsonObject): ResourceBlock {
   const builder = new ConfigBuilder(definition, schema, seededRandom(7));
   const config = builder.config();
   if (!isRecord(config)) throw new Error(`BENCH_TYPES: no configuration built for ${definition.tfTypeName}`);
-  const properties = (schema.properties ?? {}) as Record<string, JsonObject>;
-  const identifiers = new Set(
-    ((schema.primaryIdentifier ?? []) as string[]).map((p) => p.replace(/^\/properties\//, "")),
-  );
   const typeName = String(schema.typeName ?? "").split("::")[2] ?? "";
-  const names = new Set(["Name", `${typeName}Name`]);
-  const naming = Object.entries(definition.attributes).filter(
-    ([name, a]) =>
-      typeof config[name] === "string" && a.cfnName && (identifiers.has(a.cfnName) || names.has(a.cfnName)),
+  const identifiers = ((schema.primaryIdentifier ?? []) as string[]).map((p) =>
+    p.replace(/^\/properties\//, "").split("/"),
   );
-  const variants = new Map<string, (i: number) => string>();
-  for (const [name, a] of naming) {
-    const variant = distinctVariants(config[name] as string, propertyNode(schema, properties[a.cfnName!]));
-    if (variant) variants.set(name, variant);
-  }
-  const setIdentifiers = naming.filter(([, a]) => identifiers.has(a.cfnName!)).map(([name]) => name);
-  if (setIdentifiers.length > 0 && !setIdentifiers.some((name) => variants.has(name)))
+  const naming = [
+    ...identifiers.map((cfnPath) => ({ cfnPath, identifier: true })),
+    ...["Name", `${typeName}Name`].map((name) => ({ cfnPath: [name], identifier: false })),
+  ].flatMap(({ cfnPath, identifier }) => {
+    const found = configuredString(definition.attributes, schema, config, cfnPath);
+    return found ? [{ ...found, identifier }] : [];
+  });
+  const variants = naming.flatMap(({ path, value, node, identifier }) => {
+    const variant = distinctVariants(value, node);
+    return variant ? [{ path, variant, identifier }] : [];
+  });
+  const setIdentifiers = naming.filter((n) => n.identifier).map((n) => n.path.join("."));
+  if (setIdentifiers.length > 0 && !variants.some((v) => v.identifier))
     throw new Error(
       `BENCH_TYPES: cannot make ${definition.tfTypeName}'s identifier (${setIdentifiers.join(", ")}) distinct per resource`,
     );
   return (i) => {
-    const body = Object.entries(config)
+    const block = variants.reduce(
+      (value, { path, variant }) => withStringAt(value, path, variant(i)),
+      config,
+    );
+    const body = Object.entries(block)
       .filter(([, value]) => value !== null)
-      .map(([name, value]) => `  ${name} = ${hcl(variants.get(name)?.(i) ?? value, "  ")}\n`)
+      .map(([name, value]) => `  ${name} = ${hcl(value, "  ")}\n`)
       .join("");
     return `resource "${definition.tfTypeName}" "r${i}" {\n${body}}\n`;
   };
+}
+
+/**
+ * The string the configuration sets at a CloudFormation property path (through nested objects),
+ * with its attribute path and its schema; undefined when it sets none there.
+ */
+function configuredString(
+  attributes: Attributes,
+  schema: JsonObject,
+  config: TfRecord,
+  cfnPath: readonly string[],
+): { path: string[]; value: string; node: JsonObject } | undefined {
+  let scope: Attributes | undefined = attributes;
+  let node: JsonObject = schema;
+  let value: TfValue = config;
+  const path: string[] = [];
+  for (const segment of cfnPath) {
+    const entry: [string, Attribute] | undefined = scope
+      ? Object.entries(scope).find(([, a]) => a.cfnName === segment)
+      : undefined;
+    if (!entry || !isRecord(value)) return undefined;
+    const [name, attribute]: [string, Attribute] = entry;
+    path.push(name);
+    value = value[name] ?? null;
+    node = propertyNode(schema, (node.properties as Record<string, JsonObject> | undefined)?.[segment]);
+    const type: AttributeType = attribute.type;
+    scope = type.kind === "object" ? type.attributes : undefined;
+  }
+  return typeof value === "string" ? { path, value, node } : undefined;
+}
+
+/** `record` with `text` at `path` (through nested records). */
+function withStringAt(record: TfRecord, path: readonly string[], text: string): TfRecord {
+  const [name, ...rest] = path as [string, ...string[]];
+  const inner = record[name] ?? null;
+  const next = rest.length === 0 ? text : isRecord(inner) ? withStringAt(inner, rest, text) : inner;
+  return makeRecord(Object.keys(record).map((k) => [k, k === name ? next : (record[k] ?? null)]));
 }
 
 /** A property's schema with its `$ref` resolved (keywords beside the `$ref` kept). */

@@ -34,9 +34,15 @@ describe("distinctVariants", () => {
   });
 });
 
-test("blocks of types named by an identifier the service derives from Name are distinct", async () => {
-  // Each of these has a generated ARN for its identifier, built from its Name.
-  const types = ["awscc_glue_blueprint", "awscc_route53recoverycontrol_cluster", "awscc_wisdom_ai_prompt"];
+test("blocks of types whose identifier is set, or built from the Name, are distinct", async () => {
+  // A generated ARN built from the Name (the first two), a UUID-shaped identifier part, and an
+  // identifier inside a nested object (S3 Storage Lens's StorageLensConfiguration/Id).
+  const types = [
+    "awscc_glue_blueprint",
+    "awscc_route53recoverycontrol_cluster",
+    "awscc_wisdom_ai_prompt",
+    "awscc_s3_storage_lens",
+  ];
   const { kinds } = await benchKinds({ BENCH_TYPES: types.join(",") });
   for (const [k, kind] of kinds.entries()) {
     const blocks = Array.from({ length: 50 }, (_, i) => kind(i).replace(/"r\d+"/, ""));
