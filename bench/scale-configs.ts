@@ -1,7 +1,8 @@
 // The resource blocks of the scale bench: five hand-written kinds by default, or, with
 // BENCH_TYPES=awscc_a,awscc_b,..., minimal valid blocks of any generated types (built from each type's
 // definition and CloudFormation schema by the runtime tests' ConfigBuilder), so the figures can be
-// taken on types the bench was not tuned for.
+// taken on types the bench was not tuned for. BENCH_CONFIG_SEED (default 7) picks another of the
+// builder's configurations.
 import { directorySchemaSource, effectiveSchemasDir } from "../cfn/schema-source.js";
 import { seededRandom } from "../emulator/emulator.js";
 import { fitsStringNode } from "../emulator/generate/plausible-values.js";
@@ -64,7 +65,7 @@ export async function benchKinds(env: NodeJS.ProcessEnv = process.env): Promise<
       throw new Error(
         `BENCH_TYPES: ${name} cannot be created (${definition.cfnTypeName} has no create handler)`,
       );
-    kinds.push(generatedKind(definition, schema));
+    kinds.push(generatedKind(definition, schema, Number(env.BENCH_CONFIG_SEED ?? 7)));
   }
   return { names: listed, kinds };
 }
@@ -75,8 +76,8 @@ export async function benchKinds(env: NodeJS.ProcessEnv = process.env): Promise<
  * as S3 Storage Lens's `StorageLensConfiguration/Id`), and the `Name` or `<Type>Name` property
  * (services keep names unique, and the emulator builds generated ARNs from them).
  */
-function generatedKind(definition: ResourceDefinition, schema: JsonObject): ResourceBlock {
-  const builder = new ConfigBuilder(definition, schema, seededRandom(7));
+function generatedKind(definition: ResourceDefinition, schema: JsonObject, seed: number): ResourceBlock {
+  const builder = new ConfigBuilder(definition, schema, seededRandom(seed));
   const config = builder.config();
   if (!isRecord(config)) throw new Error(`BENCH_TYPES: no configuration built for ${definition.tfTypeName}`);
   const typeName = String(schema.typeName ?? "").split("::")[2] ?? "";
