@@ -3,9 +3,9 @@
 // optional properties, top level and nested in objects the caller sent. Decided once, when the
 // create runs, and stored with the object, so every read agrees. Never for read-only values (the
 // emulator generates those anyway), write-only ones or objects holding them (never read back
-// whole), identifier parts, the object's name, or properties whose absence the schema gives a meaning (named in
-// oneOf/anyOf/allOf/not or dependencies); a filled value that the type's validator rejects is
-// taken back.
+// whole), identifier parts, the object's name, or properties whose absence the schema gives a
+// meaning (named in oneOf/anyOf/allOf/not or dependencies); a filled value that the type's
+// validator rejects is taken back.
 import { nameProperties } from "../generate/fill-generated.js";
 import type { GenerationContext } from "../generate/plausible-values.js";
 import { resolveRefs } from "../generate/schema-nodes.js";
