@@ -5,6 +5,7 @@
 // builder's configurations.
 import { directorySchemaSource, effectiveSchemasDir } from "../cfn/schema-source.js";
 import { seededRandom } from "../emulator/emulator.js";
+import { nameProperties } from "../emulator/generate/fill-generated.js";
 import { fitsStringNode } from "../emulator/generate/plausible-values.js";
 import { resolveRefs } from "../emulator/generate/schema-nodes.js";
 import type { JsonObject } from "../emulator/types.js";
@@ -84,9 +85,10 @@ function generatedKind(definition: ResourceDefinition, schema: JsonObject, seed:
   const identifiers = ((schema.primaryIdentifier ?? []) as string[]).map((p) =>
     p.replace(/^\/properties\//, "").split("/"),
   );
+  const names = nameProperties(typeName).filter((name) => !identifiers.some((p) => p.join("/") === name));
   const naming = [
     ...identifiers.map((cfnPath) => ({ cfnPath, identifier: true })),
-    ...["Name", `${typeName}Name`].map((name) => ({ cfnPath: [name], identifier: false })),
+    ...names.map((name) => ({ cfnPath: [name], identifier: false })),
   ].flatMap(({ cfnPath, identifier }) => {
     const found = configuredString(definition.attributes, schema, config, cfnPath);
     return found ? [{ ...found, identifier }] : [];

@@ -19,12 +19,12 @@ function isReadOnlyPath(type: ResourceType, path: readonly string[]): boolean {
 
 const isPlainId = (value: string): boolean => !/^(arn:|https?:)/.test(value);
 
-/** The top-level properties that name an object of this type, if it has them: `<Type>Name`, `Name`. */
-export const nameProperties = (type: ResourceType): readonly string[] => [`${type.resourceName}Name`, "Name"];
+/** The top-level properties that name an object of a type (`AWS::SNS::Topic`: Topic), if it has them. */
+export const nameProperties = (resourceName: string): readonly string[] => [`${resourceName}Name`, "Name"];
 
 /** The id an ARN or URL ends with: the model's name, else its plain identifier values, else a fresh id. */
 function resourceIdOf(type: ResourceType, model: JsonObject, ctx: GenerationContext): string {
-  for (const key of nameProperties(type)) {
+  for (const key of nameProperties(type.resourceName)) {
     const name = model[key];
     if (typeof name === "string" && name !== "") return name;
   }

@@ -28,7 +28,7 @@ function excluded(type: ResourceType, pattern: readonly string[]): boolean {
     lists.some((list) => list.some((path) => samePattern(path, pattern))) ||
     // The object's name: a service never gives every object it names the same one, and generated
     // identifiers (ARNs) are built from it (fill-generated.ts), so two unnamed objects would clash.
-    (pattern.length === 1 && nameProperties(type).includes(pattern[0] ?? "")) ||
+    (pattern.length === 1 && nameProperties(type.resourceName).includes(pattern[0] ?? "")) ||
     // An object holding a write-only member (a client secret): reads would show it without the
     // secret, which no service chooses for its caller.
     type.writeOnly.some(
