@@ -12,6 +12,7 @@ import type { JsonObject } from "../emulator/types.js";
 import { resources } from "../generated/index.js";
 import type { Attribute, Attributes, AttributeType, ResourceDefinition } from "../terraform/schema/types.js";
 import { isRecord, isUnknown, makeRecord, type TfRecord, type TfValue } from "../terraform/values/index.js";
+import { literalTemplateText } from "../terraform/template-text.js";
 import { numberText } from "../terraform/values/number.js";
 import { ConfigBuilder } from "../test/runtime/config-builder.js";
 
@@ -213,7 +214,7 @@ function overwriteLast(text: string, kind: RegExp, digits: string): string {
 function hcl(value: TfValue, indent: string): string {
   if (value === null) return "null";
   if (isUnknown(value)) throw new Error("a configuration cannot hold an unknown value");
-  if (typeof value === "string") return JSON.stringify(value).replaceAll("${", "$${").replaceAll("%{", "%%{");
+  if (typeof value === "string") return literalTemplateText(JSON.stringify(value));
   if (typeof value === "boolean") return String(value);
   if (Array.isArray(value)) return `[${value.map((v) => hcl(v as TfValue, indent)).join(", ")}]`;
   if (isRecord(value)) {

@@ -1,6 +1,7 @@
 // Example configurations: a resource block with every required attribute set to a placeholder of
 // the right type (nested attributes in HCL object syntax, since this provider has no blocks), and
 // the data source blocks. Placeholders honour enum and range validators where they exist.
+import { literalTemplateText } from "../../terraform/template-text.js";
 import type {
   Attribute,
   Attributes,
@@ -20,13 +21,8 @@ const PLACEHOLDER_TEXT = "example";
 
 /** A quoted HCL string: `\`, `"`, and the template introducers `${` / `%{` escaped. */
 export function hclString(s: string): string {
-  const body = s
-    .replace(/\\/g, "\\\\")
-    .replace(/"/g, '\\"')
-    .replace(/\n/g, "\\n")
-    .replace(/\$\{/g, "$${")
-    .replace(/%\{/g, "%%{");
-  return `"${body}"`;
+  const body = s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
+  return `"${literalTemplateText(body)}"`;
 }
 
 const raw = (text: string): Hcl => ({ kind: "raw", text });

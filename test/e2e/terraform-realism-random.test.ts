@@ -6,6 +6,7 @@
 // empty plan, every object imported again (import blocks), apply, empty plan, destroy, nothing
 // left. No error the configuration did not cause, no contract violation, an empty plan after
 // every apply. Skipped, with the reason, only without terraform on PATH.
+import { literalTemplateText } from "../../terraform/template-text.js";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -81,13 +82,13 @@ async function pickTypes(seed: number): Promise<Picked[]> {
 
 /** A configuration value in Terraform's JSON syntax (strings are templates there: `${` escaped). */
 function toJsonSyntax(value: TfValue): unknown {
-  if (typeof value === "string") return value.replace(/\$\{/g, "$${").replace(/%\{/g, "%%{");
+  if (typeof value === "string") return literalTemplateText(value);
   if (Array.isArray(value)) return (value as readonly TfValue[]).map(toJsonSyntax);
   if (isRecord(value))
     return Object.fromEntries(
       Object.entries(value)
         .filter(([, v]) => v !== null)
-        .map(([k, v]) => [k.replace(/\$\{/g, "$${").replace(/%\{/g, "%%{"), toJsonSyntax(v)]),
+        .map(([k, v]) => [literalTemplateText(k), toJsonSyntax(v)]),
     );
   return value;
 }
