@@ -6,7 +6,6 @@
 // empty plan, every object imported again (import blocks), apply, empty plan, destroy, nothing
 // left. No error the configuration did not cause, no contract violation, an empty plan after
 // every apply. Skipped, with the reason, only without terraform on PATH.
-import { literalTemplateText } from "../../terraform/template-text.js";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -17,6 +16,7 @@ import { seededRandom } from "../../emulator/emulator.js";
 import { resources } from "../../generated/index.js";
 import { stringifyJsonDoc, type JsonDoc } from "../../runtime/convert/json-doc.js";
 import type { ResourceDefinition } from "../../terraform/schema/types.js";
+import { literalTemplateText } from "../../terraform/template-text.js";
 import { isRecord, type TfRecord, type TfValue } from "../../terraform/values/index.js";
 import { loadResource, startRuntime } from "../runtime/harness.js";
 import { LifecycleRun } from "../runtime/random-lifecycle.js";
