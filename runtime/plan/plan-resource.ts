@@ -23,6 +23,7 @@ import { mapNested } from "./nested.js";
 import { readOnlyElementMembers, unknownRegeneratedMembers } from "./regenerated-members.js";
 import { multisetPlanValue } from "../state/multiset.js";
 import { isUnchangedList, pairElements, planPairedList } from "./unordered-list.js";
+import { completeProposal } from "./complete-proposal.js";
 import { configuredAgreement } from "./configured-agreement.js";
 import { type Alignments, alignPrior, pathKey } from "./aligned-prior.js";
 import { planRemovals } from "./removed-attributes.js";
@@ -67,7 +68,8 @@ const isEmptyCollection = (value: TfValue): boolean =>
   Array.isArray(value) ? value.length === 0 : isRecord(value) && Object.keys(value).length === 0;
 
 export function planResource(input: PlanInput): PlanResult {
-  const result = planResourceValues(input);
+  const proposed = completeProposal(input.definition.attributes, input.proposed, input.prior, input.config);
+  const result = planResourceValues(proposed === input.proposed ? input : { ...input, proposed });
   const { definition, config, prior, defaultTags = NO_DEFAULT_TAGS } = input;
   return { ...result, planned: planTagsAll(definition, result.planned, config, prior, defaultTags) };
 }

@@ -1,11 +1,12 @@
 // A randomized lifecycle through the real Terraform CLI with the emulator's realism profile on
-// (all behaviours), under two seeds: real types picked in a seeded order, each configured by the
-// runtime sweep's builder (test/runtime/random-lifecycle.ts, which first runs the type's lifecycle
-// in process against an emulator with the same profile and seed, to find a valid configuration and
-// an in-place update), then all of them in one Terraform configuration: apply, empty plan, update,
-// empty plan, every object imported again (import blocks), apply, empty plan, destroy, nothing
-// left. No error the configuration did not cause, no contract violation, an empty plan after
-// every apply. Skipped, with the reason, only without terraform on PATH.
+// (all behaviours), under two seeds (TERRAFORM_REALISM_SEEDS and TERRAFORM_REALISM_TYPES sweep
+// more): real types picked in a seeded order, each configured by the runtime sweep's builder
+// (test/runtime/random-lifecycle.ts, which first runs the type's lifecycle in process against an
+// emulator with the same profile and seed, to find a valid configuration and an in-place update),
+// then all of them in one Terraform configuration: apply, empty plan, update, empty plan, every
+// object imported again (import blocks), apply, empty plan, destroy, nothing left. No error the
+// configuration did not cause, no contract violation, an empty plan after every apply. Skipped,
+// with the reason, only without terraform on PATH.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -30,8 +31,10 @@ import {
 } from "./harness.js";
 
 const skip = skipWithoutTerraform;
-/** Types per seed: enough to mix behaviours, few enough to keep the run short. */
-const TYPES_PER_SEED = 3;
+/** Types per seed: enough to mix behaviours, few enough to keep the run short (a sweep sets more). */
+const TYPES_PER_SEED = Number(process.env.TERRAFORM_REALISM_TYPES ?? 3);
+/** The seeds: two in the suite; TERRAFORM_REALISM_SEEDS=1,2,3 sweeps others. */
+const SEEDS = (process.env.TERRAFORM_REALISM_SEEDS ?? "7,11").split(",").map(Number);
 const HANDLERS = ["create", "read", "update", "delete"] as const;
 
 interface Picked {
@@ -112,7 +115,7 @@ function writeResources(
   fs.writeFileSync(path.join(ws.dir, "resources.tf.json"), stringifyJsonDoc(doc as unknown as JsonDoc));
 }
 
-for (const seed of [7, 11]) {
+for (const seed of SEEDS) {
   describe(`randomized terraform lifecycle under the realism profile (seed ${seed})`, { skip }, () => {
     const workspace = useWorkspace(`realism-random-${seed}`, { realism: "all", seed, eventualMs: 200 });
 

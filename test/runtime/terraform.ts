@@ -37,7 +37,9 @@ export function proposedNewState(attributes: Attributes, prior: TfValue, config:
 
 function proposeAttribute(attribute: Attribute, prior: TfValue, config: TfValue): TfValue {
   if (attribute.computed && !attribute.optional && !attribute.required) return prior;
-  if (config === null) return attribute.computed ? prior : null;
+  // Terraform 1.11 proposes null instead of the prior value where the prior holds a member that is
+  // not computed: it takes that for a value the configuration once set.
+  if (config === null) return attribute.computed && !heldConfiguredMember(attribute, prior) ? prior : null;
   if (isUnknown(config) || !("attributes" in attribute.type)) return config;
   const nested = attribute.type.attributes;
   switch (attribute.type.kind) {
@@ -62,12 +64,13 @@ function proposeAttribute(attribute: Attribute, prior: TfValue, config: TfValue)
       );
     case "setNested": {
       if (!Array.isArray(config)) return config;
-      // Terraform pairs each configured element with a prior element that agrees on what is configured.
+      // Terraform pairs each configured element with the first unused prior element it could have
+      // come from (validPriorFromConfig); an element without one is proposed as configured.
       const priorItems = Array.isArray(prior) ? [...prior] : [];
       return config.map((item) => {
-        const index = priorItems.findIndex((candidate) => agreesWithConfig(nested, candidate, item));
+        const index = priorItems.findIndex((candidate) => validPriorFromConfig(nested, candidate, item));
         const partner = index >= 0 ? priorItems.splice(index, 1)[0] : null;
-        return proposedNewState(nested, partner ?? null, item);
+        return partner ? proposedNewState(nested, partner, item) : item;
       });
     }
     default:
@@ -75,20 +78,70 @@ function proposeAttribute(attribute: Attribute, prior: TfValue, config: TfValue)
   }
 }
 
+const isEmptyCollection = (value: TfValue): boolean =>
+  Array.isArray(value) ? value.length === 0 : isRecord(value) && Object.keys(value).length === 0;
+
 /**
- * A prior set element agrees with a configured one where everything configured is equal; like
- * Terraform, this looks inside nested objects, so a member left out there may hold any prior value.
+ * Terraform 1.11's optionalValueNotComputable: an optional nested attribute whose prior value holds,
+ * at any depth, a non-null member that is not computed.
  */
-function agreesWithConfig(attributes: Attributes, prior: TfValue, config: TfValue): boolean {
+function heldConfiguredMember(attribute: Attribute, prior: TfValue): boolean {
+  if (!attribute.optional || !("attributes" in attribute.type) || prior === null || isUnknown(prior))
+    return false;
+  const nested = attribute.type.attributes;
+  const elements = Array.isArray(prior)
+    ? prior
+    : attribute.type.kind === "mapNested" && isRecord(prior)
+      ? Object.values(prior)
+      : [prior];
+  return elements.some(
+    (element) =>
+      isRecord(element) &&
+      Object.keys(nested).some((name) => {
+        const member = nested[name] as Attribute;
+        const value = element[name] ?? null;
+        return (
+          value !== null && (!member.computed || heldConfiguredMember({ ...member, optional: true }, value))
+        );
+      }),
+  );
+}
+
+/**
+ * Terraform 1.11's validPriorFromConfig: the prior set element could have come from the configured
+ * one, every value the configuration does not hold being a computed leaf the configuration leaves
+ * null. Terraform walks the prior value, so a nested object or non-empty collection the
+ * configuration leaves null (a path into null) or any set that differs rules the element out.
+ */
+function validPriorFromConfig(attributes: Attributes, prior: TfValue, config: TfValue): boolean {
   if (!isRecord(prior) || !isRecord(config)) return false;
-  return Object.keys(attributes).every((n) => {
-    const type = (attributes[n] as Attribute).type;
-    const configured = config[n] ?? null;
-    if (configured === null) return true;
-    if (type.kind === "object" && isRecord(configured))
-      return agreesWithConfig(type.attributes, prior[n] ?? null, configured);
-    return valueEquals(attributeCtyType(type), prior[n] ?? null, configured);
-  });
+  return Object.keys(attributes).every((name) =>
+    validPriorMember(attributes[name] as Attribute, prior[name] ?? null, config[name] ?? null),
+  );
+}
+
+function validPriorMember(attribute: Attribute, prior: TfValue, config: TfValue): boolean {
+  const type = attribute.type;
+  if (valueEquals(attributeCtyType(type), prior, config)) return true;
+  if (type.kind === "set" || type.kind === "setNested") return false;
+  if (!("attributes" in type)) return attribute.computed === true && config === null;
+  if (prior === null) return true;
+  // Walking into a null configuration fails at the prior's first member or element.
+  if (config === null) return type.kind !== "object" && isEmptyCollection(prior);
+  if (isUnknown(config) || isUnknown(prior)) return false;
+  const nested = type.attributes;
+  if (type.kind === "object") return validPriorFromConfig(nested, prior, config);
+  if (type.kind === "listNested") {
+    if (!Array.isArray(prior) || !Array.isArray(config)) return false;
+    return prior.every(
+      (item, i) => i < config.length && validPriorFromConfig(nested, item, config[i] ?? null),
+    );
+  }
+  if (!isRecord(prior) || !isRecord(config)) return false;
+  return Object.keys(prior).every(
+    (key) =>
+      Object.hasOwn(config, key) && validPriorFromConfig(nested, prior[key] ?? null, config[key] ?? null),
+  );
 }
 
 export interface PlanOutcome {
