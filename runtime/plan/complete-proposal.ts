@@ -20,9 +20,11 @@ import {
   makeRecord,
   mapItems,
   mapMembers,
+  type TfRecord,
   type TfValue,
   valueEquals,
 } from "../../terraform/values/value.js";
+import { shortlistsByKeyMembers } from "./unordered-list.js";
 
 /** Terraform's `proposed` with the prior's values where Terraform left them out (the same object when none). */
 export function completeProposal(
@@ -83,17 +85,25 @@ function completeAttribute(
   }
 }
 
-/** Each configured element proposed from the first unused prior element holding everything it configures. */
+/**
+ * Each configured element proposed from the first unused prior element holding everything it
+ * configures. Only prior elements with its values of the plain scalars every configured element
+ * sets can (shortlistsByKeyMembers), so a long set is not paired element against element.
+ */
 function pairedSet(
   attributes: Attributes,
   configured: readonly TfValue[],
   prior: readonly TfValue[],
 ): TfValue[] {
-  const unused = [...prior];
-  return configured.map((item) => {
-    const at = unused.findIndex((candidate) => holdsConfigured(attributes, candidate, item));
-    const partner = at >= 0 ? (unused.splice(at, 1)[0] ?? null) : null;
-    return proposeElement(attributes, partner, item);
+  if (!configured.every(isRecord) || !prior.every(isRecord)) return [...configured];
+  const shortlists = shortlistsByKeyMembers(attributes, configured as TfRecord[], prior as TfRecord[]);
+  const used = new Set<number>();
+  return configured.map((item, t) => {
+    const at = (shortlists[t] ?? []).find(
+      (c) => !used.has(c) && holdsConfigured(attributes, prior[c] ?? null, item),
+    );
+    if (at !== undefined) used.add(at);
+    return proposeElement(attributes, at === undefined ? null : (prior[at] ?? null), item);
   });
 }
 
