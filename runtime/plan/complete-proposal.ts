@@ -78,11 +78,26 @@ function completeAttribute(
         ),
       );
     case "setNested":
-      if (!Array.isArray(configured) || !Array.isArray(prior)) return value;
+      if (!Array.isArray(configured) || !Array.isArray(prior) || !mayBeUnpaired(nested, prior)) return value;
       return pairedSet(nested, configured, prior);
     default:
       return value;
   }
+}
+
+/**
+ * Terraform left a prior element unpaired only if it holds a value it cannot walk from the
+ * configuration: a nested object or collection, or a set (tags of keys and values never are).
+ */
+function mayBeUnpaired(attributes: Attributes, prior: readonly TfValue[]): boolean {
+  const walled = Object.keys(attributes).filter((name) => {
+    const type = (attributes[name] as Attribute).type;
+    return "attributes" in type || type.kind === "set";
+  });
+  return (
+    walled.length > 0 &&
+    prior.some((item) => isRecord(item) && walled.some((name) => (item[name] ?? null) !== null))
+  );
 }
 
 /**
