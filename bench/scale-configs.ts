@@ -7,7 +7,7 @@ import { directorySchemaSource, effectiveSchemasDir } from "../cfn/schema-source
 import { seededRandom } from "../emulator/emulator.js";
 import { nameProperties } from "../emulator/generate/fill-generated.js";
 import { fitsStringNode } from "../emulator/generate/plausible-values.js";
-import { resolveRefs } from "../emulator/generate/schema-nodes.js";
+import { resolveMember } from "../emulator/realism/schema-kinds.js";
 import type { JsonObject } from "../emulator/types.js";
 import { resources } from "../generated/index.js";
 import type { Attribute, Attributes, AttributeType, ResourceDefinition } from "../terraform/schema/types.js";
@@ -138,7 +138,8 @@ function configuredString(
     const [name, attribute]: [string, Attribute] = entry;
     path.push(name);
     value = value[name] ?? null;
-    node = propertyNode(schema, (node.properties as Record<string, JsonObject> | undefined)?.[segment]);
+    node =
+      resolveMember(schema, (node.properties as Record<string, JsonObject> | undefined)?.[segment]) ?? {};
     const type: AttributeType = attribute.type;
     scope = type.kind === "object" ? type.attributes : undefined;
   }
@@ -151,13 +152,6 @@ function withStringAt(record: TfRecord, path: readonly string[], text: string): 
   const inner = record[name] ?? null;
   const next = rest.length === 0 ? text : isRecord(inner) ? withStringAt(inner, rest, text) : inner;
   return makeRecord(Object.keys(record).map((k) => [k, k === name ? next : (record[k] ?? null)]));
-}
-
-/** A property's schema with its `$ref` resolved (keywords beside the `$ref` kept). */
-function propertyNode(schema: JsonObject, node: JsonObject | undefined): JsonObject {
-  if (!node) return {};
-  const { $ref, ...beside } = node;
-  return $ref === undefined ? node : { ...resolveRefs(schema, node), ...beside };
 }
 
 /** Digits a block number is written with: up to 100,000 blocks. */
