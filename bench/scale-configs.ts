@@ -67,18 +67,24 @@ export async function benchKinds(env: NodeJS.ProcessEnv = process.env): Promise<
       throw new Error(
         `BENCH_TYPES: ${name} cannot be created (${definition.cfnTypeName} has no create handler)`,
       );
-    kinds.push(generatedKind(definition, schema, Number(env.BENCH_CONFIG_SEED ?? 7)));
+    const configs = distinctConfigs(definition, schema, Number(env.BENCH_CONFIG_SEED ?? 7));
+    kinds.push((i) => resourceBlock(definition.tfTypeName, `r${i}`, configs(i)));
   }
   return { names: listed, kinds };
 }
 
 /**
- * Minimal valid blocks of one type. Strings that name the object get a per-block variant so that
- * 1,000 objects can coexist: the primary identifier's parts the configuration sets (at any depth,
- * as S3 Storage Lens's `StorageLensConfiguration/Id`), and the `Name` or `<Type>Name` property
- * (services keep names unique, and the emulator builds generated ARNs from them).
+ * Minimal valid configurations of one type, one per block number. Strings that name the object get
+ * a per-block variant so that 1,000 objects can coexist: the primary identifier's parts the
+ * configuration sets (at any depth, as S3 Storage Lens's `StorageLensConfiguration/Id`), and the
+ * `Name` or `<Type>Name` property (services keep names unique, and the emulator builds generated
+ * ARNs from them).
  */
-function generatedKind(definition: ResourceDefinition, schema: JsonObject, seed: number): ResourceBlock {
+export function distinctConfigs(
+  definition: ResourceDefinition,
+  schema: JsonObject,
+  seed: number,
+): (i: number) => TfRecord {
   const builder = new ConfigBuilder(definition, schema, seededRandom(seed));
   const config = builder.config();
   if (!isRecord(config)) throw new Error(`BENCH_TYPES: no configuration built for ${definition.tfTypeName}`);
@@ -103,17 +109,16 @@ function generatedKind(definition: ResourceDefinition, schema: JsonObject, seed:
     throw new Error(
       `BENCH_TYPES: cannot make ${definition.tfTypeName}'s identifier (${setIdentifiers.join(", ")}) distinct per resource`,
     );
-  return (i) => {
-    const block = variants.reduce(
-      (value, { path, variant }) => withStringAt(value, path, variant(i)),
-      config,
-    );
-    const body = Object.entries(block)
-      .filter(([, value]) => value !== null)
-      .map(([name, value]) => `  ${name} = ${hcl(value, "  ")}\n`)
-      .join("");
-    return `resource "${definition.tfTypeName}" "r${i}" {\n${body}}\n`;
-  };
+  return (i) => variants.reduce((value, { path, variant }) => withStringAt(value, path, variant(i)), config);
+}
+
+/** A resource block setting the configuration's non-null attributes. */
+function resourceBlock(tfTypeName: string, name: string, config: TfRecord): string {
+  const body = Object.entries(config)
+    .filter(([, value]) => value !== null)
+    .map(([attribute, value]) => `  ${attribute} = ${hcl(value, "  ")}\n`)
+    .join("");
+  return `resource "${tfTypeName}" "${name}" {\n${body}}\n`;
 }
 
 /**

@@ -22,11 +22,18 @@ const isPlainId = (value: string): boolean => !/^(arn:|https?:)/.test(value);
 /** The top-level properties that name an object of a type (`AWS::SNS::Topic`: Topic), if it has them. */
 export const nameProperties = (resourceName: string): readonly string[] => [`${resourceName}Name`, "Name"];
 
-/** The id an ARN or URL ends with: the model's name, else its plain identifier values, else a fresh id. */
+/**
+ * The id an ARN or URL ends with: the model's name, else its plain identifier values, else a fresh
+ * id. A name the schema gives a default (an IVS channel's `"-"`) names no object in particular:
+ * services that have one do not keep names unique, and build ARNs from ids of their own.
+ */
 function resourceIdOf(type: ResourceType, model: JsonObject, ctx: GenerationContext): string {
+  const properties = (type.schema.properties ?? {}) as Record<string, JsonValue>;
   for (const key of nameProperties(type.resourceName)) {
     const name = model[key];
-    if (typeof name === "string" && name !== "") return name;
+    const node = properties[key];
+    const defaulted = isJsonObject(node) && node.default !== undefined;
+    if (typeof name === "string" && name !== "" && !defaulted) return name;
   }
   const parts = type.primaryIdentifier
     .map((path) => getAtPath(model, path))

@@ -52,9 +52,22 @@ export function arnServiceOf(type: ResourceType): string {
   return ARN_SERVICE[type.namespace] ?? type.namespace.toLowerCase();
 }
 
+/**
+ * The service an ARN pattern spells out (`arn:(aws|aws-us-gov|aws-cn):kafka:.*` → kafka), for
+ * services whose ARNs do not use the type's namespace (MSK's are `kafka`).
+ */
+export function arnServiceInPattern(pattern: unknown): string | undefined {
+  if (typeof pattern !== "string") return undefined;
+  return /^\^?arn:(?:aws|\([^)]*\)|\\S\+|\[[^\]]*\][*+]?|[^:]*):([a-z][a-z0-9-]*):/.exec(pattern)?.[1];
+}
+
 /** `arn:aws:<service>:<region>:<account>:<resource>/<id>` (S3: `arn:aws:s3:::<id>`). */
-export function arnFor(type: ResourceType, resourceId: string, ctx: GenerationContext): string {
-  const service = arnServiceOf(type);
+export function arnFor(
+  type: ResourceType,
+  resourceId: string,
+  ctx: GenerationContext,
+  service = arnServiceOf(type),
+): string {
   if (ARN_WITHOUT_ACCOUNT.has(service)) return `arn:aws:s3:::${resourceId}`;
   const region = ARN_WITHOUT_REGION.has(service) ? "" : ctx.region;
   return `arn:aws:${service}:${region}:${ctx.accountId}:${kebabCase(type.resourceName)}/${resourceId}`;
@@ -201,7 +214,15 @@ export interface ValueRequest {
 function scalarCandidates(request: ValueRequest): string[] {
   const { type, propertyName: name, node, ctx } = request;
   if (node.format === "date-time" || isTimeName(name)) return [new Date(ctx.now).toISOString()];
-  if (isArnName(name)) return [arnFor(type, request.resourceId(), ctx)];
+  if (isArnName(name)) {
+    const candidates = [arnFor(type, request.resourceId(), ctx)];
+    // Where the pattern names another service, an ARN of that service rather than a sample of
+    // the pattern (which may give every object the same ARN, such as `arn:aws:kafka:`).
+    const named = arnServiceInPattern(node.pattern);
+    if (named !== undefined && named !== arnServiceOf(type))
+      candidates.push(arnFor(type, request.resourceId(), ctx, named));
+    return candidates;
+  }
   if (/^(Owner|Account|AwsAccount)(Id|ID)$/.test(name)) return [ctx.accountId];
   if (isIdName(name)) return [idFor(type, name, ctx)];
   if (/(Url|URL|Uri|URI)$/.test(name)) {

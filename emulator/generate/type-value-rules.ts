@@ -109,6 +109,23 @@ export const VALUE_RULES: readonly ValueRule[] = [
     value: (_model, ctx) => `sg-${randomString(ctx.random, "0123456789abcdef", 17)}`,
   },
   { typeName: "AWS::EC2::SecurityGroup", property: "GroupId", value: (model) => text(model, "Id") },
+  // A new member account gets an id of its own (the generic guess is the caller's account).
+  {
+    typeName: "AWS::Organizations::Account",
+    property: "AccountId",
+    value: (_model, ctx) => randomString(ctx.random, "0123456789", 12),
+  },
+  {
+    typeName: "AWS::Organizations::Account",
+    property: "Arn",
+    value: (model, ctx) => {
+      const id = text(model, "AccountId");
+      // One organization, managed from the caller's account, whose id the emulator derives from it.
+      return id === undefined
+        ? undefined
+        : `arn:aws:organizations::${ctx.accountId}:account/o-${ctx.accountId}/${id}`;
+    },
+  },
   {
     typeName: "AWS::EC2::VPCCidrBlock",
     property: "Ipv6CidrBlock",

@@ -33,6 +33,12 @@ function excluded(type: ResourceType, pattern: readonly string[]): boolean {
     // secret, which no service chooses for its caller.
     type.writeOnly.some(
       (path) => path.length > pattern.length && samePattern(path.slice(0, pattern.length), pattern),
+    ) ||
+    // A member of a write-only object (Pipes SourceParameters, a Refactor Spaces route's
+    // UriPathRoute): never read back, so callers send it whole on each update and a value filled
+    // in there would be one they remove, create-only members included.
+    type.writeOnly.some(
+      (path) => path.length < pattern.length && samePattern(pattern.slice(0, path.length), path),
     )
   );
 }

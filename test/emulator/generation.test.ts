@@ -9,6 +9,7 @@ import { fillGeneratedValues } from "../../emulator/generate/fill-generated.js";
 import { samplePattern } from "../../emulator/generate/pattern-sample.js";
 import {
   arnFor,
+  arnServiceInPattern,
   fitsStringNode,
   type GenerationContext,
   idFor,
@@ -110,6 +111,48 @@ describe("generated read-only values", () => {
     }
     assert.ok(checked > 1000, `checked ${checked} values`);
     assert.deepEqual(misses, []);
+  });
+
+  test("objects of a type whose name has a default, or that are accounts, get identifiers of their own", () => {
+    const channel = corpus.find("AWS::IVS::Channel");
+    const account = corpus.find("AWS::Organizations::Account");
+    assert.ok(channel && account);
+    const context = ctx();
+    const channels = [0, 1].map(() => {
+      const model: JsonObject = { Name: "-" };
+      fillGeneratedValues(channel, model, context);
+      return identifierOf(channel, model);
+    });
+    assert.notEqual(channels[0], channels[1]);
+    assert.match(String(channels[0]), /^arn:aws:ivs:eu-west-1:123456789012:channel\/[0-9a-f]{32}$/);
+    const accounts = [0, 1].map(() => {
+      const model: JsonObject = { AccountName: "same", Email: "a@example.com" };
+      fillGeneratedValues(account, model, context);
+      return model;
+    });
+    assert.notEqual(accounts[0]!.AccountId, accounts[1]!.AccountId);
+    assert.notEqual(accounts[0]!.AccountId, "123456789012");
+    assert.equal(
+      accounts[0]!.Arn,
+      `arn:aws:organizations::123456789012:account/o-123456789012/${String(accounts[0]!.AccountId)}`,
+    );
+  });
+
+  test("an ARN whose pattern names another service than the namespace is built for that service", () => {
+    const replicator = corpus.find("AWS::MSK::Replicator");
+    assert.ok(replicator);
+    assert.equal(arnServiceInPattern("arn:(aws|aws-us-gov|aws-cn):kafka:.*"), "kafka");
+    assert.equal(arnServiceInPattern("^arn:aws[-a-z]*:iam::\\d{12}:role/.*"), "iam");
+    assert.equal(arnServiceInPattern("^[a-z]+$"), undefined);
+    const arns = ["r-1", "r-2"].map((name) => {
+      const model: JsonObject = { ReplicatorName: name };
+      fillGeneratedValues(replicator, model, ctx());
+      return model.ReplicatorArn;
+    });
+    assert.deepEqual(arns, [
+      "arn:aws:kafka:eu-west-1:123456789012:replicator/r-1",
+      "arn:aws:kafka:eu-west-1:123456789012:replicator/r-2",
+    ]);
   });
 
   test("values already present are kept; nested read-only members are filled where the parent exists", () => {

@@ -88,6 +88,12 @@ const widgetSchema = {
       properties: { ClientId: { type: "string" }, ClientSecret: { type: "string" } },
       required: ["ClientId", "ClientSecret"],
     },
+    // A write-only object, as Pipes SourceParameters or a Refactor Spaces route's UriPathRoute.
+    Route: {
+      type: "object",
+      additionalProperties: false,
+      properties: { Path: { type: "string" }, Methods: { type: "string" }, Append: { type: "boolean" } },
+    },
     Primary: { type: "string" },
     Secondary: { type: "string" },
     Tags: { type: "array", insertionOrder: false, items: { $ref: "#/definitions/Tag" } },
@@ -96,8 +102,8 @@ const widgetSchema = {
   required: ["Name"],
   primaryIdentifier: ["/properties/Name"],
   readOnlyProperties: ["/properties/Arn"],
-  writeOnlyProperties: ["/properties/Secret", "/properties/Auth/ClientSecret"],
-  createOnlyProperties: ["/properties/Mode", "/properties/Zone"],
+  writeOnlyProperties: ["/properties/Secret", "/properties/Auth/ClientSecret", "/properties/Route"],
+  createOnlyProperties: ["/properties/Mode", "/properties/Zone", "/properties/Route/Path"],
   tagging: { taggable: true, tagProperty: "/properties/Tags" },
   handlers,
 };
@@ -399,6 +405,20 @@ describe("realism: defaults", () => {
     assert.ok(topLevel > 0, "some seed fills a top-level property");
     assert.ok(nested > 0, "some seed fills a nested property");
     assert.ok(seenSets.size > 2, `seeds choose different properties: ${[...seenSets].join(" | ")}`);
+  });
+
+  test("nothing is filled inside a write-only object (callers send it whole on each update)", async () => {
+    for (let seed = 0; seed < 12; seed++) {
+      const harness = await widgetHarness(["defaults"], seed);
+      try {
+        const { final } = await create(harness.client, WIDGET, { ...desired, Route: { Path: "/r" } });
+        assert.equal(final.OperationStatus, "SUCCESS", final.StatusMessage);
+        const stored = harness.emulator.control.getResource(WIDGET, final.Identifier!)!.properties;
+        assert.deepEqual(stored.Route, { Path: "/r" }, `seed ${seed}`);
+      } finally {
+        await harness.close();
+      }
+    }
   });
 
   test("the same seed fills the same properties with the same values; realism off fills none", async () => {
