@@ -88,11 +88,24 @@ function primitiveElement(r: Resolved): ElementType | undefined {
 }
 
 const JSON_STRING: ElementType = { kind: "string", flavor: "json" };
-/** A recursive definition cut into text: JSON with the definition's fixed structure. */
+/**
+ * JSON text with a fixed structure the schema defines: a recursive definition cut into text, or
+ * objects with properties that Terraform's types cannot hold where they sit (inside an array of
+ * arrays, or as a map value's array). Compared as structured values are (runtime/convert/structured-json.ts).
+ */
 const STRUCTURED_JSON: ElementType = { kind: "string", flavor: "json", structured: true };
 
 const hasKeys = (o: object | undefined): o is object =>
   o !== undefined && o !== null && Object.keys(o).length > 0;
+
+/** A recursive definition, or an object with properties (and no patternProperties): a shape the schema fixes. */
+const hasFixedShape = (resolved: Resolved): boolean =>
+  resolved.recursiveRef !== undefined ||
+  (hasKeys(resolved.node.properties) && !hasKeys(resolved.node.patternProperties));
+
+/** The element type of JSON text standing for a schema node: structured where the node has a fixed shape. */
+const jsonElementFor = (resolved: Resolved): ElementType =>
+  hasFixedShape(resolved) ? STRUCTURED_JSON : JSON_STRING;
 
 /** docs/mapping.md#maps: the first patternProperties key (sorted) gives the map's value schema. */
 function mapValueSchema(node: CfnNode): CfnNode {
@@ -380,7 +393,7 @@ export class AttributeWalker {
       kind: "json-elements",
       message: "array of arrays of objects: inner elements are JSON strings",
     });
-    return { kind: innerKind, element: JSON_STRING };
+    return { kind: innerKind, element: jsonElementFor(innerItems) };
   }
 
   /** Element type of a map whose value schema must be expressible as a collection type. */
@@ -394,6 +407,14 @@ export class AttributeWalker {
       const itemPrim = items.recursiveRef ? undefined : primitiveElement(items);
       const kind = arrayKind(value.node.insertionOrder, value.node.uniqueItems) === "set" ? "set" : "list";
       if (itemPrim) return { kind, element: itemPrim };
+      if (hasFixedShape(items)) {
+        this.ctx.notes.push({
+          pointer: valuePointer,
+          kind: "json-elements",
+          message: "map values are arrays of objects: values are JSON strings",
+        });
+        return STRUCTURED_JSON;
+      }
     }
     if (hasKeys(value.node.patternProperties) && !hasKeys(value.node.properties)) {
       return { kind: "map", element: this.mapElement(value.node, valuePointer, value.refStack) };

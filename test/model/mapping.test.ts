@@ -131,6 +131,29 @@ describe("arrays", () => {
       element: { kind: "set", element: { kind: "string", flavor: "plain" } },
     });
   });
+  test("arrays of arrays of objects → inner JSON string elements of the objects' fixed shape", () => {
+    const m = model({
+      properties: {
+        Name: { type: "string" },
+        Polygons: { type: "array", items: { $ref: "#/definitions/Polygon" } },
+        Loose: { type: "array", items: { type: "array", items: { type: "object" } } },
+      },
+      definitions: {
+        Polygon: { type: "array", insertionOrder: true, items: { $ref: "#/definitions/Point" } },
+        Point: { type: "object", properties: { X: { type: "number" }, Y: { type: "number" } } },
+      },
+    });
+    assert.deepEqual(m.resource?.attributes.polygons?.type, {
+      kind: "list",
+      element: { kind: "list", element: { kind: "string", flavor: "json", structured: true } },
+    });
+    // Objects without properties have no fixed shape: free-form JSON.
+    assert.deepEqual(m.resource?.attributes.loose?.type, {
+      kind: "list",
+      element: { kind: "list", element: { kind: "string", flavor: "json" } },
+    });
+    assert.ok(m.notes.some((n) => n.kind === "json-elements" && n.pointer === "/properties/Polygons/items"));
+  });
   test("untyped items (beyond Go: fatal there) → JSON string elements, with a note", () => {
     const m = model({
       properties: {
@@ -210,7 +233,11 @@ describe("maps", () => {
         },
       },
     });
-    assert.deepEqual(a.type, { kind: "map", element: { kind: "string", flavor: "json" } });
+    // JSON standing for the items' fixed shape: compared as structured values (numbers as text...)
+    assert.deepEqual(a.type, {
+      kind: "map",
+      element: { kind: "string", flavor: "json", structured: true },
+    });
   });
   test("properties together with patternProperties is fatal", () => {
     const m = model({
