@@ -59,6 +59,7 @@ export function resourceModule(d: ResourceDefinition): string {
       `timeouts: { create: ${d.timeouts.create}, update: ${d.timeouts.update}, delete: ${d.timeouts.delete} },`,
     );
     w.writeLine(`listable: ${d.listable},`);
+    if (d.tagProperty !== undefined) w.writeLine(`tagProperty: ${literal(d.tagProperty)},`);
   });
   w.writeLine("});");
   return m.toString();

@@ -45,6 +45,7 @@ export interface CfnResourceSchema {
   readonly deprecatedProperties?: readonly string[];
   readonly primaryIdentifier?: readonly string[];
   readonly handlers?: Readonly<Partial<Record<"create" | "read" | "update" | "delete" | "list", CfnHandler>>>;
+  readonly tagging?: unknown;
 }
 
 /** A mapping failure for one type: the type cannot be generated (docs/mapping.md "fatal"). */

@@ -14,6 +14,7 @@ import { copyDefinitionName } from "./definition-names.js";
 import { RESOURCE_ID, withStateForUnknown } from "../../terraform/schema/resource-rules.js";
 import { withTimeoutsAttribute } from "../../terraform/schema/timeouts.js";
 import { withTagsAllAttribute } from "../../terraform/tags/default-tags.js";
+import { unconventionalTagProperty } from "../../terraform/tags/tag-property.js";
 import { isGlobalService } from "./global-services.js";
 import {
   identityName,
@@ -67,6 +68,12 @@ function identity(schema: CfnResourceSchema): IdentityAttribute[] {
     const top = schema.properties?.[segments[0]!];
     return { name: identityName(segments), description: firstSentence(top?.description) };
   });
+}
+
+/** The definition's `tagProperty` member, present only for a tag property not named `...Tags`. */
+function tagPropertyOf(schema: CfnResourceSchema): { tagProperty?: string } {
+  const tagProperty = unconventionalTagProperty(schema.tagging);
+  return tagProperty === undefined ? {} : { tagProperty };
 }
 
 function buildAttributes(schema: CfnResourceSchema, names: TypeNames, ctx: WalkContext): Attributes {
@@ -145,6 +152,7 @@ export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
         delete: handlerTimeout(schema, "delete"),
       },
       listable: pluralSuppressionReason(schema, names) === undefined,
+      ...tagPropertyOf(schema),
     };
     singular = singularDataSourceFrom(resource);
   } catch (e) {

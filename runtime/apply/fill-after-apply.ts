@@ -56,6 +56,7 @@ export async function fillAfterApply(
       definition.attributes,
       description.properties,
       toDesiredState(definition.attributes, state),
+      definition.tagProperty,
     );
     // Write-only values are never read back: what the plan sent stands in for them, so that an
     // unknown inside a write-only value (e.g. an unset member of a write-only set element) does not

@@ -62,7 +62,12 @@ export async function readSingularDataSource(
     };
   }
   try {
-    const value = modelToValue(definition.attributes, description.properties, undefined);
+    const value = modelToValue(
+      definition.attributes,
+      description.properties,
+      undefined,
+      definition.tagProperty,
+    );
     return { state: recordWith(value, { id: description.identifier }), diagnostics: [] };
   } catch (error) {
     return { state: null, diagnostics: [stateTranslationDiagnostic(error)] };

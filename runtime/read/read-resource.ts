@@ -55,7 +55,7 @@ export async function readResource(
   const attributes = definition.attributes;
   try {
     const prior = toDesiredState(attributes, current);
-    let state: TfValue = modelToValue(attributes, description.properties, prior);
+    let state: TfValue = modelToValue(attributes, description.properties, prior, definition.tagProperty);
     state = carryWriteOnly(attributes, state, current, writeOnlyAttributes(definition));
     state = keepUnreported(attributes, state, current, unreported);
     state = keepPriorForm(attributes, state, current);

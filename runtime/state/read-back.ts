@@ -10,11 +10,15 @@ import { modelWithoutReservedTags } from "../tags/reserved-tags.js";
 
 export class ModelError extends Error {}
 
-/** The model's Terraform value; `reference` (a desired-state document) orders its lists. */
+/**
+ * The model's Terraform value; `reference` (a desired-state document) orders its lists;
+ * `tagProperty` is the type's tag property when its name does not say so.
+ */
 export function modelToValue(
   attributes: Attributes,
   propertiesText: string,
   reference: JsonDoc | undefined,
+  tagProperty?: string,
 ): TfRecord {
   let model: JsonDoc;
   try {
@@ -24,5 +28,8 @@ export function modelToValue(
   }
   if (!isJsonDocObject(model)) throw new ModelError("the resource properties are not a JSON object");
   // The service's own aws: tags are never part of a state (reserved-tags.ts).
-  return fromModel(attributes, orderLikePrior(attributes, modelWithoutReservedTags(model), reference));
+  return fromModel(
+    attributes,
+    orderLikePrior(attributes, modelWithoutReservedTags(model, tagProperty), reference),
+  );
 }

@@ -2,15 +2,10 @@
 // users cannot set or remove them, and AWS adds them to objects it tags. They are left out of every
 // model read (tags and tags_all included), so a plan never sees them, never plans them away and an
 // update never sends them (docs/runtime.md#values-a-service-rewrites).
+import { isTagPropertyName } from "../../terraform/tags/tag-property.js";
 import { isJsonDocObject, type JsonDoc, type JsonDocObject, makeJsonObject } from "../convert/json-doc.js";
 
 export const RESERVED_TAG_PREFIX = "aws:";
-
-/**
- * The top-level properties that hold an object's tags: `Tags`, and the `<Kind>Tags` some types use
- * as their schema's `tagging.tagProperty` (ResourceTags, UserPoolTags, BackupVaultTags...).
- */
-const isTagProperty = (name: string): boolean => name.endsWith("Tags");
 
 const isReserved = (key: JsonDoc | undefined): boolean =>
   typeof key === "string" && key.toLowerCase().startsWith(RESERVED_TAG_PREFIX);
@@ -30,9 +25,12 @@ export function withoutReservedTags(tags: JsonDoc): JsonDoc {
   return tags;
 }
 
-/** The model with reserved tags taken out of its tag properties. */
-export function modelWithoutReservedTags(model: JsonDocObject): JsonDocObject {
-  const present = Object.keys(model).filter(isTagProperty);
+/**
+ * The model with reserved tags taken out of its tag properties: those named `...Tags`, and the
+ * type's own `tagProperty` (terraform/tags/tag-property.ts).
+ */
+export function modelWithoutReservedTags(model: JsonDocObject, tagProperty?: string): JsonDocObject {
+  const present = Object.keys(model).filter((name) => isTagPropertyName(name) || name === tagProperty);
   if (present.length === 0) return model;
   return makeJsonObject(
     Object.keys(model).map((name) => [

@@ -60,5 +60,6 @@ export function singularDataSourceFrom(resource: ResourceDefinition): SingularDa
     tfTypeName: resource.tfTypeName,
     description: `Data Source schema for ${resource.cfnTypeName}`,
     attributes: toSingularDataSourceAttributes(resource.attributes),
+    ...(resource.tagProperty === undefined ? {} : { tagProperty: resource.tagProperty }),
   };
 }

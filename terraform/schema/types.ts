@@ -116,6 +116,12 @@ export interface ResourceDefinition {
   readonly timeouts: Timeouts;
   /** The type has a usable list handler (the plural data source exists). */
   readonly listable: boolean;
+  /**
+   * The top-level property the schema names as holding the object's tags (`tagging.tagProperty`),
+   * when its name does not end in `Tags` (those the runtime recognises by name): Cognito
+   * UserPoolReplica's `UserPoolTagsAtCreate`.
+   */
+  readonly tagProperty?: string;
 }
 
 export interface SingularDataSourceDefinition {
@@ -124,6 +130,8 @@ export interface SingularDataSourceDefinition {
   readonly tfTypeName: string;
   readonly description: string;
   readonly attributes: Attributes;
+  /** As the resource's (ResourceDefinition.tagProperty). */
+  readonly tagProperty?: string;
 }
 
 export interface PluralDataSourceDefinition {

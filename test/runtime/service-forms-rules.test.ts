@@ -243,6 +243,15 @@ describe("reserved aws: tags", () => {
       Description: "aws:cloudformation",
     });
   });
+  test("also out of the type's declared tag property, whatever its name (Cognito UserPoolTagsAtCreate)", () => {
+    const model = doc({ UserPoolTagsAtCreate: { "aws:cloudformation:stack-id": "s", env: "e" } });
+    assert.deepEqual(JSON.parse(JSON.stringify(modelWithoutReservedTags(model, "UserPoolTagsAtCreate"))), {
+      UserPoolTagsAtCreate: { env: "e" },
+    });
+    assert.deepEqual(JSON.parse(JSON.stringify(modelWithoutReservedTags(model))), {
+      UserPoolTagsAtCreate: { "aws:cloudformation:stack-id": "s", env: "e" },
+    });
+  });
 });
 
 describe("a default in the service's form", () => {
