@@ -299,9 +299,18 @@ export class ConfigBuilder {
       case "setNested": {
         const count = this.itemCount(validators, node, variant);
         const items = this.nodes.items(node);
-        return Array.from({ length: count }, (_, i) =>
-          this.objectValue(type.attributes, items, variant + i, `${path}/*`, depth),
-        );
+        if (type.kind === "listNested" && node?.uniqueItems !== true)
+          return Array.from({ length: count }, (_, i) =>
+            this.objectValue(type.attributes, items, variant + i, `${path}/*`, depth),
+          );
+        // Sets and unique lists (MSK Replicator's two KafkaClusters): elements must differ.
+        const values: TfRecord[] = [];
+        for (let i = 0; values.length < count && i < count + 8; i++) {
+          const value = this.objectValue(type.attributes, items, variant + i, `${path}/*`, depth);
+          if (!values.some((v) => JSON.stringify(v) === JSON.stringify(value))) values.push(value);
+        }
+        if (values.length < count) throw new Unsatisfiable(`${path}: cannot find ${count} distinct elements`);
+        return values;
       }
       case "mapNested": {
         const entry = this.nodes.mapEntry(node);
