@@ -5,7 +5,7 @@ import addFormatsModule from "ajv-formats";
 import type { JsonObject, JsonValue } from "../types.js";
 import { cfnRegExpEngine } from "../../cfn/regex/lenient-engine.js";
 import { modelSchemaOf } from "../../cfn/model-schema.js";
-import { withoutUnusableDefaults } from "./usable-defaults.js";
+import { withoutUnusableDefaults } from "../../cfn/usable-defaults.js";
 
 const addFormats = addFormatsModule.default;
 
@@ -24,12 +24,8 @@ export function createAjv(useDefaults = true): Ajv {
   return ajv;
 }
 
-// Judges schema defaults against their own nodes (without filling any in).
-let defaultsChecker: Ajv | undefined;
-
 export function validationSchemaOf(resourceSchema: JsonObject): JsonObject {
-  defaultsChecker ??= createAjv(false);
-  return withoutUnusableDefaults(modelSchemaOf(resourceSchema) as JsonObject, defaultsChecker);
+  return withoutUnusableDefaults(modelSchemaOf(resourceSchema) as JsonObject);
 }
 
 export interface ModelValidator {

@@ -438,6 +438,24 @@ describe("defaults, plan modifiers, write-only, deprecated", () => {
     assert.equal(flagsOf(a), "optional+computed");
     assert.equal(a.default, false);
   });
+  test("a scalar default its own node rejects is dropped with a note; a ParseBool string is not", () => {
+    const m = model({
+      properties: {
+        Name: { type: "string" },
+        StageArn: { type: "string", default: "", pattern: "^arn:aws:ivs:[a-z0-9-]+:[0-9]+:stage/.+$" },
+        Port: { type: "number", default: 0, minimum: 1, maximum: 65535 },
+        Mode: { type: "string", default: "FAST", enum: ["FAST", "SLOW"] },
+        Enabled: { type: "boolean", default: "true" },
+      },
+    });
+    const attributes = m.resource!.attributes;
+    assert.equal(attributes.stage_arn!.default, undefined);
+    assert.equal(attributes.port!.default, undefined);
+    assert.equal(attributes.mode!.default, "FAST");
+    assert.equal(attributes.enabled!.default, true);
+    const dropped = m.notes.filter((n) => n.kind === "default-dropped").map((n) => n.pointer);
+    assert.deepEqual(dropped.sort(), ["/properties/Port/default", "/properties/StageArn/default"]);
+  });
   test("a date-time default that is not an RFC 3339 time is dropped with a note", () => {
     const m = model({
       properties: { Name: { type: "string" }, P: { type: "string", format: "date-time", default: "0" } },
