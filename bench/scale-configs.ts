@@ -2,7 +2,8 @@
 // BENCH_TYPES=awscc_a,awscc_b,..., minimal valid blocks of any generated types (built from each type's
 // definition and CloudFormation schema by the runtime tests' ConfigBuilder), so the figures can be
 // taken on types the bench was not tuned for. BENCH_CONFIG_SEED (default 7) picks another of the
-// builder's configurations.
+// builder's configurations. Each type's first two blocks are created in process first
+// (probe-kinds.ts), so a type the bench cannot create 1,000 times is refused before Terraform runs.
 import { directorySchemaSource, effectiveSchemasDir } from "../cfn/schema-source.js";
 import { seededRandom } from "../emulator/emulator.js";
 import { nameProperties } from "../emulator/generate/fill-generated.js";
@@ -15,6 +16,7 @@ import { isRecord, isUnknown, makeRecord, type TfRecord, type TfValue } from "..
 import { literalTemplateText } from "../terraform/template-text.js";
 import { numberText } from "../terraform/values/number.js";
 import { ConfigBuilder } from "../test/runtime/config-builder.js";
+import { type ProbedKind, probeKinds } from "./probe-kinds.js";
 
 /** Resource block number `i` (address `<type>.r<i>`). */
 export type ResourceBlock = (i: number) => string;
@@ -56,6 +58,7 @@ export async function benchKinds(env: NodeJS.ProcessEnv = process.env): Promise<
   }
   const source = directorySchemaSource(effectiveSchemasDir());
   const kinds: ResourceBlock[] = [];
+  const probed: ProbedKind[] = [];
   for (const name of listed) {
     const loader = Object.hasOwn(resources, name) ? resources[name as keyof typeof resources] : undefined;
     if (!loader) throw new Error(`BENCH_TYPES: ${name} is not a resource type of this provider`);
@@ -69,7 +72,9 @@ export async function benchKinds(env: NodeJS.ProcessEnv = process.env): Promise<
       );
     const configs = distinctConfigs(definition, schema, Number(env.BENCH_CONFIG_SEED ?? 7));
     kinds.push((i) => resourceBlock(definition.tfTypeName, `r${i}`, configs(i)));
+    probed.push({ definition, configs });
   }
+  await probeKinds(probed);
   return { names: listed, kinds };
 }
 

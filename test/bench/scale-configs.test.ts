@@ -64,3 +64,16 @@ test("a type that cannot be created is refused up front, by name", async () => {
     /awscc_nimblestudio_studio cannot be created \(AWS::NimbleStudio::Studio has no create handler\)/,
   );
 });
+
+test("a type that exists once per account, or whose block does not create, is refused up front, by name", async () => {
+  await assert.rejects(
+    benchKinds({ BENCH_TYPES: "awscc_logs_log_group,awscc_macie_session" }),
+    /a second awscc_macie_session cannot be created beside the first \(the type exists once per account.*AlreadyExists/,
+  );
+  // RDS GlobalCluster's SourceDBClusterIdentifier: oneOf of the builder's identifier pattern and a
+  // blanked one, which every identifier also matches; only an ARN satisfies exactly one.
+  await assert.rejects(
+    benchKinds({ BENCH_TYPES: "awscc_rds_global_cluster" }),
+    /awscc_rds_global_cluster's block does not create: validation errors: .*must match exactly one schema in oneOf/,
+  );
+});
