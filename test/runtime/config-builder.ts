@@ -18,6 +18,22 @@ import { samplePattern } from "../../emulator/generate/pattern-sample.js";
 import type { JsonObject } from "../../emulator/types.js";
 import { arrayOf, isSchemaNode, numberOf, requiredOf, type SchemaNode, SchemaNodes } from "./schema-nodes.js";
 
+/** `count` distinct elements from `make(0)`, `make(1)`... (a few spare tries), or Unsatisfiable. */
+function distinctElements<T extends TfValue>(count: number, path: string, make: (i: number) => T): T[] {
+  const values: T[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; values.length < count && i < count + 8; i++) {
+    const value = make(i);
+    const key = JSON.stringify(value);
+    if (!seen.has(key)) {
+      seen.add(key);
+      values.push(value);
+    }
+  }
+  if (values.length < count) throw new Unsatisfiable(`${path}: cannot find ${count} distinct elements`);
+  return values;
+}
+
 export class Unsatisfiable extends Error {}
 
 const MAX_DEPTH = 12;
@@ -304,13 +320,9 @@ export class ConfigBuilder {
             this.objectValue(type.attributes, items, variant + i, `${path}/*`, depth),
           );
         // Sets and unique lists (MSK Replicator's two KafkaClusters): elements must differ.
-        const values: TfRecord[] = [];
-        for (let i = 0; values.length < count && i < count + 8; i++) {
-          const value = this.objectValue(type.attributes, items, variant + i, `${path}/*`, depth);
-          if (!values.some((v) => JSON.stringify(v) === JSON.stringify(value))) values.push(value);
-        }
-        if (values.length < count) throw new Unsatisfiable(`${path}: cannot find ${count} distinct elements`);
-        return values;
+        return distinctElements(count, path, (i) =>
+          this.objectValue(type.attributes, items, variant + i, `${path}/*`, depth),
+        );
       }
       case "mapNested": {
         const entry = this.nodes.mapEntry(node);
@@ -394,13 +406,9 @@ export class ConfigBuilder {
         const count = this.itemCount(validators, node, variant);
         const inner = validators.flatMap((v) => (v.kind === "each" ? v.validators : []));
         const items = this.nodes.items(node);
-        const values: TfValue[] = [];
-        for (let i = 0; values.length < count && i < count + 8; i++) {
-          const value = this.elementValue(type.element, inner, items, variant + i, `${path}/*`, depth + 1);
-          if (!values.some((v) => JSON.stringify(v) === JSON.stringify(value))) values.push(value);
-        }
-        if (values.length < count) throw new Unsatisfiable(`${path}: cannot find ${count} distinct elements`);
-        return values;
+        return distinctElements(count, path, (i) =>
+          this.elementValue(type.element, inner, items, variant + i, `${path}/*`, depth + 1),
+        );
       }
       case "map": {
         const entry = this.nodes.mapEntry(node);
