@@ -9,7 +9,7 @@
 // The sweep: RANDOM_TYPES_COUNT=400 (or "all"), RANDOM_TYPES_SEED=n, RANDOM_TYPES_ONLY=awscc_a,awscc_b,
 // RANDOM_TYPES_OPTIONAL=n (optional attributes per configuration), RANDOM_TYPES_REORDER=1 (reads
 // answer arrays of objects reversed), RANDOM_TYPES_REALISM=all|a,b (the emulator's realism profile,
-// seeded by RANDOM_TYPES_REALISM_SEED, default 7), RANDOM_TYPES_EXTENDED=0 (no drift, replacement or deletion
+// seeded by RANDOM_TYPES_REALISM_SEED, default 7; RANDOM_TYPES_EVENTUAL_MS shortens `eventual`), RANDOM_TYPES_EXTENDED=0 (no drift, replacement or deletion
 // behind Terraform's back), RANDOM_TYPES_REPORT=file.json (every outcome, for triage).
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -38,6 +38,10 @@ const REORDER = process.env.RANDOM_TYPES_REORDER === "1";
 /** The emulator's realism profile (emulator/README.md): "all" or a comma-separated list. */
 const REALISM = process.env.RANDOM_TYPES_REALISM;
 const REALISM_SEED = Number(process.env.RANDOM_TYPES_REALISM_SEED ?? 7);
+/** How long `eventual` keeps a new object unreadable (the emulator's default: 1 s, slow for a sweep). */
+const EVENTUAL_MS = process.env.RANDOM_TYPES_EVENTUAL_MS
+  ? Number(process.env.RANDOM_TYPES_EVENTUAL_MS)
+  : undefined;
 /** Also drift, replacement and deletion behind Terraform's back. */
 const EXTENDED = process.env.RANDOM_TYPES_EXTENDED !== "0";
 /** Skips may not exceed this share of the types tried. */
@@ -101,6 +105,7 @@ describe(`randomized lifecycle over real types (seed ${SEED}${REALISM ? `, reali
     h = await startRuntime({
       reorderArrays: REORDER,
       ...(REALISM ? { realism: realismBehaviours(REALISM), seed: REALISM_SEED } : {}),
+      ...(EVENTUAL_MS !== undefined ? { eventualMs: EVENTUAL_MS } : {}),
     });
   });
   after(async () => {
