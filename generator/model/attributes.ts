@@ -10,8 +10,7 @@ import type {
 } from "../../terraform/schema/types.js";
 import { arrayKind, type ArrayKind } from "./array-kind.js";
 import { type CfnNode, type CfnResourceSchema, joinPointer, MappingError } from "./cfn-schema.js";
-import { type DefaultResult, type DefaultTarget, mapDefault } from "./defaults.js";
-import { defaultFitsItsNode } from "../../cfn/usable-defaults.js";
+import { type DefaultTarget, mapDefault, usableDefault } from "./defaults.js";
 import { attributeFlags, type Flags, isComputedOnly, isOptionalComputed } from "./flags.js";
 import { attributeName } from "../../terraform/naming/naming.js";
 import {
@@ -107,19 +106,6 @@ const hasFixedShape = (resolved: Resolved): boolean =>
 /** The element type of JSON text standing for a schema node: structured where the node has a fixed shape. */
 const jsonElementFor = (resolved: Resolved): ElementType =>
   hasFixedShape(resolved) ? STRUCTURED_JSON : JSON_STRING;
-
-/**
- * A scalar default as mapped (a `"true"` for a boolean is true, as Go's ParseBool reads it) that its
- * own node rejects (`""` under a pattern that needs an ARN, `0` under `minimum: 1`) is dropped:
- * sent, it would fail the desired state's validation for a value the user never set.
- */
-function usableDefault(d: DefaultResult, target: DefaultTarget, node: CfnNode): DefaultResult {
-  if (!d || !("value" in d) || !SCALAR_DEFAULTS.has(target.kind)) return d;
-  return defaultFitsItsNode({ ...node, default: d.value })
-    ? d
-    : { dropped: `default ${JSON.stringify(node.default)} is rejected by its own schema` };
-}
-const SCALAR_DEFAULTS: ReadonlySet<DefaultTarget["kind"]> = new Set(["bool", "int64", "float64", "string"]);
 
 /** docs/mapping.md#maps: the first patternProperties key (sorted) gives the map's value schema. */
 function mapValueSchema(node: CfnNode): CfnNode {

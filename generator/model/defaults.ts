@@ -1,5 +1,7 @@
 // Static defaults (docs/mapping.md#defaults), expressed in Terraform terms for the runtime's plan step.
+import { defaultFitsItsNode } from "../../cfn/usable-defaults.js";
 import type { JsonValue } from "../../terraform/schema/types.js";
+import type { CfnNode } from "./cfn-schema.js";
 
 export type DefaultTarget =
   | { readonly kind: "bool" | "int64" | "float64" }
@@ -85,4 +87,18 @@ export function mapDefault(
         : { value: mapped };
     }
   }
+}
+
+const SCALAR_DEFAULTS: ReadonlySet<DefaultTarget["kind"]> = new Set(["bool", "int64", "float64", "string"]);
+
+/**
+ * A scalar default as mapped (a `"true"` for a boolean is true, as Go's ParseBool reads it) that its
+ * own node rejects (`""` under a pattern that needs an ARN, `0` under `minimum: 1`) is dropped:
+ * sent, it would fail the desired state's validation for a value the user never set.
+ */
+export function usableDefault(d: DefaultResult, target: DefaultTarget, node: CfnNode): DefaultResult {
+  if (!d || !("value" in d) || !SCALAR_DEFAULTS.has(target.kind)) return d;
+  return defaultFitsItsNode({ ...node, default: d.value })
+    ? d
+    : { dropped: `default ${JSON.stringify(node.default)} is rejected by its own schema` };
 }
