@@ -388,7 +388,7 @@ export class LifecycleRun {
     // from a value that is really absent, and replaces the object to set it.
     const replaced = plan.requiresReplace
       .map(formatPath)
-      .filter((p) => !unreported.includes(p.split(".")[0] ?? ""));
+      .filter((p) => !unreported.includes(p.split(/[.[]/)[0] ?? ""));
     assert.deepEqual(replaced, [], "after import: no replacement");
     if (plan.requiresReplace.length > 0) {
       this.notes.push("plan after import replaces to set an unreported createOnly value");
