@@ -5,7 +5,7 @@
 // nothing left behind.
 import assert from "node:assert/strict";
 import { jsonDocToPlain } from "../../runtime/convert/json-doc.js";
-import { keepPriorSpelling } from "../../runtime/convert/prior-spelling.js";
+import { keepPriorSpelling, sameMeaning } from "../../runtime/convert/prior-spelling.js";
 import { toDesiredState } from "../../runtime/convert/to-cfn.js";
 import { nullWriteOnly, writeOnlyAttributes } from "../../runtime/state/write-only.js";
 import type { Attribute, ResourceDefinition } from "../../terraform/schema/types.js";
@@ -246,7 +246,11 @@ export class LifecycleRun {
         if (error instanceof Unsatisfiable) return state;
         throw error;
       }
-      if (!valueEquals(type, value, config[name] ?? null)) drifted = value;
+      // Another value, not another spelling of the same (JSON with other whitespace reads as the prior).
+      const sameAsKnown = [config[name], state[name]].some((known) =>
+        sameMeaning(attribute.type, value, known ?? null),
+      );
+      if (!valueEquals(type, value, config[name] ?? null) && !sameAsKnown) drifted = value;
     }
     if (drifted === null) return state;
     const doc = jsonDocToPlain(
