@@ -220,8 +220,9 @@ describe("CloudFormation-required properties with a default (real schemas)", () 
     };
     assert.deepEqual(await problems("awscc_cloudformation_guard_hook", values), []);
   });
-  test("a default the schema itself forbids is reported where it would be sent (MediaLive alarm template)", async () => {
-    // EvaluationPeriods defaults to 0 with minimum 1: the create would send 0 and fail.
+  test("a default the schema itself forbids is never sent: the property is reported missing (MediaLive alarm template)", async () => {
+    // EvaluationPeriods defaults to 0 with minimum 1: the generator drops that default (sent, the
+    // create would fail on a value nobody set), so leaving it out is reported at the attribute.
     const found = await problems("awscc_medialive_cloudwatch_alarm_template", {
       comparison_operator: "GreaterThanThreshold",
       metric_name: "ActiveAlerts",
@@ -234,7 +235,7 @@ describe("CloudFormation-required properties with a default (real schemas)", () 
       group_identifier: "group",
       datapoints_to_alarm: 1,
     });
-    assert.deepEqual(found, ["evaluation_periods: must be >= 1"]);
+    assert.deepEqual(found, ["evaluation_periods: required property EvaluationPeriods is missing"]);
   });
 });
 
