@@ -52,7 +52,8 @@ export function defaultFitsItsNode(node: object, definitions?: unknown): boolean
     } catch {
       verdict = true;
     }
-    // ajv caches compiled schemas by their text; the verdict cache spares the stringify-and-lookup.
+    // ajv keeps compiled schemas by object, and each call here builds a new one: without this
+    // cache by text, every node would be compiled again (the emulator judges each type it loads).
     verdicts.set(key, verdict);
   }
   return verdict;
