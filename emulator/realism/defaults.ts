@@ -3,8 +3,9 @@
 // optional properties, top level and nested in objects the caller sent. Decided once, when the
 // create runs, and stored with the object, so every read agrees. Never for read-only values (the
 // emulator generates those anyway), write-only ones or objects holding them (never read back
-// whole), identifier parts, the object's name, or properties whose absence the schema gives a
-// meaning (named in oneOf/anyOf/allOf/not or dependencies); a filled value that the type's
+// whole) or members of them, identifier parts, the object's name, properties the read handler never
+// reports (realism `unreported`) or anything under them, or properties whose absence the schema
+// gives a meaning (named in oneOf/anyOf/allOf/not or dependencies); a filled value that the type's
 // validator rejects is taken back.
 import { nameProperties } from "../generate/fill-generated.js";
 import type { GenerationContext } from "../generate/plausible-values.js";
@@ -45,6 +46,11 @@ function excluded(type: ResourceType, pattern: readonly string[]): boolean {
 
 export interface DefaultsInput {
   readonly type: ResourceType;
+  /**
+   * Top-level properties the read handler never reports (realism `unreported`): a value the service
+   * chose inside one would be one no caller can see, and would lose when it sends the property again.
+   */
+  readonly unreported?: readonly string[];
   /** Validates a copy of the model: the violations, none when it is valid. */
   readonly validate: (model: JsonObject) => string[];
   readonly seed: number;
@@ -73,6 +79,7 @@ export function fillServiceDefaults(input: DefaultsInput, model: JsonObject): st
         continue;
       }
       if (required.has(name) || meaningful.has(name) || excluded(type, childPattern)) continue;
+      if (input.unreported?.includes(childPattern[0] ?? "")) continue;
       if (!chosen(seed, ["defaults", type.typeName, ...childPattern], DEFAULTS_SHARE)) continue;
       const random = decisionRandom(seed, ["defaults-value", type.typeName, ...childPattern]);
       const value = sampleValue({

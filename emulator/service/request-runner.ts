@@ -13,6 +13,7 @@ import {
 import type { ResourceType, TypeRegistry } from "../schema/type-registry.js";
 import type { EmulatorState } from "../store/state.js";
 import { fillServiceDefaults } from "../realism/defaults.js";
+import { unreportedProperties } from "../realism/unreported.js";
 import { sortUnorderedArraysAsShown } from "../realism/order.js";
 import type { EmulatorConfig, JsonObject, OperationStatus, RequestRecord, StagedFailure } from "../types.js";
 
@@ -51,7 +52,8 @@ export class RequestRunner {
     const now = this.deps.clock();
     return (type, model) => {
       const ctx = { accountId, region, now };
-      if (fillServiceDefaults({ type, validate: type.validate, seed, ctx }, model).length > 0) {
+      const unreported = config.realism.includes("unreported") ? unreportedProperties(type, seed) : [];
+      if (fillServiceDefaults({ type, validate: type.validate, seed, ctx, unreported }, model).length > 0) {
         type.validate(model); // schema defaults inside the objects just filled in
       }
     };

@@ -407,6 +407,27 @@ describe("realism: defaults", () => {
     assert.ok(seenSets.size > 2, `seeds choose different properties: ${[...seenSets].join(" | ")}`);
   });
 
+  test("nothing is filled in or under a property the read handler never reports (realism unreported)", async () => {
+    let checked = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const hidden = unreportedProperties(widgetType, seed).filter((name) => name !== "Secondary");
+      if (hidden.length === 0) continue;
+      const harness = await widgetHarness(["defaults", "unreported"], seed);
+      try {
+        const { final } = await create(harness.client, WIDGET, desired);
+        assert.equal(final.OperationStatus, "SUCCESS", final.StatusMessage);
+        const stored = harness.emulator.control.getResource(WIDGET, final.Identifier!)!.properties;
+        for (const name of hidden) {
+          checked++;
+          assert.deepEqual(stored[name], (desired as JsonObject)[name], `seed ${seed}: ${name}`);
+        }
+      } finally {
+        await harness.close();
+      }
+    }
+    assert.ok(checked >= 5, `${checked} hidden properties checked`);
+  });
+
   test("nothing is filled inside a write-only object (callers send it whole on each update)", async () => {
     for (let seed = 0; seed < 12; seed++) {
       const harness = await widgetHarness(["defaults"], seed);
