@@ -250,7 +250,7 @@ export class LifecycleRun {
       const sameAsKnown = [config[name], state[name]].some((known) =>
         sameMeaning(attribute.type, value, known ?? null),
       );
-      if (!valueEquals(type, value, config[name] ?? null) && !sameAsKnown) drifted = value;
+      if (!sameAsKnown) drifted = value;
     }
     if (drifted === null) return state;
     const doc = jsonDocToPlain(
