@@ -6,15 +6,10 @@
 // schema its validators compile (ajv's useDefaults would fill them in).
 import { Ajv } from "ajv";
 import addFormatsModule from "ajv-formats";
+import { isJsonObject, type JsonObject, type JsonValue } from "./json.js";
 import { cfnRegExpEngine } from "./regex/lenient-engine.js";
 
-type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-type JsonObject = { [key: string]: JsonValue };
-
 const addFormats = addFormatsModule.default;
-
-const isJsonObject = (value: unknown): value is JsonObject =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 let checker: Ajv | undefined;
 

@@ -10,6 +10,7 @@ import { priorHoldsDefault } from "./default-in-prior.js";
 import { attributeCtyType, definitionImpliedType } from "../../terraform/values/implied-type.js";
 import type { AttributePath, PathStep } from "../../terraform/values/path.js";
 import {
+  isEmptyCollection,
   isRecord,
   isUnknown,
   mapMembers,
@@ -63,9 +64,6 @@ const recordOrNull = (v: TfValue | undefined): TfRecord | null => (isRecord(v) ?
  */
 const takesDefault = (attribute: Attribute): boolean =>
   attribute.default !== undefined && Boolean(attribute.optional || attribute.required);
-
-const isEmptyCollection = (value: TfValue): boolean =>
-  Array.isArray(value) ? value.length === 0 : isRecord(value) && Object.keys(value).length === 0;
 
 export function planResource(input: PlanInput): PlanResult {
   const proposed = completeProposal(input.definition.attributes, input.proposed, input.prior, input.config);

@@ -193,8 +193,6 @@ function nestedScalarMembers(
     .filter((name) => isPlainScalar(attributes[name] as Attribute))
     .map((name) => {
       const type = attributeCtyType((attributes[name] as Attribute).type);
-      const elements = (value: TfValue): readonly TfValue[] =>
-        Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [];
       return {
         id: `${id}[*].${name}`,
         valueIn: collectionIn,
@@ -211,6 +209,10 @@ function nestedScalarMembers(
       };
     });
 }
+
+/** The elements of a nested list, set or map value (none for null or unknown). */
+const elements = (value: TfValue): readonly TfValue[] =>
+  Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [];
 
 /** Which prior element each planned element of a nested multiset list describes. */
 export interface ElementPairing {

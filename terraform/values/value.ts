@@ -68,6 +68,10 @@ export function isRecord(v: TfValue | undefined): v is TfRecord {
   );
 }
 
+/** An empty list, set or map (an empty object value too). */
+export const isEmptyCollection = (value: TfValue): boolean =>
+  Array.isArray(value) ? value.length === 0 : isRecord(value) && Object.keys(value).length === 0;
+
 export function isNumber(v: TfValue | undefined): v is TfNumber {
   return typeof v === "number" || v instanceof DecimalNumber;
 }

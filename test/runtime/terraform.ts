@@ -10,6 +10,7 @@ import {
   type AttributePath,
   attributeCtyType,
   definitionImpliedType,
+  isEmptyCollection,
   isRecord,
   isUnknown,
   makeRecord,
@@ -77,9 +78,6 @@ function proposeAttribute(attribute: Attribute, prior: TfValue, config: TfValue)
       return config;
   }
 }
-
-const isEmptyCollection = (value: TfValue): boolean =>
-  Array.isArray(value) ? value.length === 0 : isRecord(value) && Object.keys(value).length === 0;
 
 /**
  * Terraform 1.11's optionalValueNotComputable: an optional nested attribute whose prior value holds,
