@@ -2,9 +2,12 @@
 // answers the second create of a name with AlreadyExists and the bench stops.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { probeKinds } from "../../bench/probe-kinds.js";
 import { benchKinds, distinctVariants } from "../../bench/scale-configs.js";
 import { fitsStringNode } from "../../emulator/generate/plausible-values.js";
 import type { JsonObject } from "../../emulator/types.js";
+import { makeRecord } from "../../terraform/values/index.js";
+import { loadResource } from "../runtime/harness.js";
 
 function assertDistinct(base: string, node: JsonObject): void {
   const variant = distinctVariants(base, node);
@@ -70,10 +73,21 @@ test("a type that exists once per account, or whose block does not create, is re
     benchKinds({ BENCH_TYPES: "awscc_logs_log_group,awscc_macie_session" }),
     /a second awscc_macie_session cannot be created beside the first \(the type exists once per account.*AlreadyExists/,
   );
-  // BillingConductor BillingGroup: the schema's root anyOf ties properties together in a way the
-  // configuration builder does not follow.
-  await assert.rejects(
-    benchKinds({ BENCH_TYPES: "awscc_billingconductor_billing_group" }),
-    /awscc_billingconductor_billing_group's block does not create: validation errors: .*must match a schema in anyOf/,
+  // A block the type's schema rejects: a log group retention outside the schema's enum.
+  const definition = await loadResource("awscc_logs_log_group");
+  const block = makeRecord(
+    Object.keys(definition.attributes).map((name) => [name, name === "retention_in_days" ? 8 : null]),
   );
+  await assert.rejects(
+    probeKinds([{ definition, configs: () => block }]),
+    /awscc_logs_log_group's block does not create: validation errors: .*retention_in_days value must be one of/,
+  );
+});
+
+test("a root anyOf whose branches require members of a nested object is satisfied (BillingConductor BillingGroup)", async () => {
+  // Branch one: PrimaryAccountId and AccountGrouping.LinkedAccountIds; branch two:
+  // AccountGrouping.ResponsibilityTransferArn. benchKinds creates blocks 0 and 1 against the emulator.
+  const { kinds } = await benchKinds({ BENCH_TYPES: "awscc_billingconductor_billing_group" });
+  const block = kinds[0]!(0);
+  assert.match(block, /linked_account_ids|responsibility_transfer_arn/);
 });

@@ -2,7 +2,9 @@
 // CloudFormation schema: every Required attribute (and every NotNull or schema-required member of a
 // configured object, at any depth) gets a value that satisfies both the Terraform validators and
 // the schema node (enum, pattern through the emulator's pattern sampler, lengths, ranges, formats).
-// Object-level oneOf/anyOf of `required` lists pick one branch; `dependencies` lists are followed.
+// Object-level oneOf/anyOf of `required` lists pick one branch (with the members a branch requires
+// of nested objects, as BillingConductor BillingGroup's `AccountGrouping`); `dependencies` lists
+// are followed.
 // A variant number (0 first) gives other values, and lists one element more, for updates and drift.
 // Anything the builder cannot satisfy throws Unsatisfiable with the reason.
 import type {
@@ -130,6 +132,8 @@ export class ConfigBuilder {
   private readonly readOnly: ReadonlySet<string>;
   /** Primary identifier pointers as paths: configured whenever the caller may set them. */
   private readonly identifierPaths: readonly string[];
+  /** Members a chosen oneOf/anyOf branch requires of a nested object, by that object's path. */
+  private readonly branchRequired = new Map<string, Set<string>>();
 
   constructor(
     readonly definition: ResourceDefinition,
@@ -146,6 +150,7 @@ export class ConfigBuilder {
 
   /** Required attributes at any depth, plus the given top-level ones. */
   config(extra: readonly string[] = [], variant = 0): TfRecord {
+    this.branchRequired.clear();
     const chosen = this.chooseMembers(this.definition.attributes, this.root, extra, "");
     const attributes = this.definition.attributes;
     return makeRecord(
@@ -230,6 +235,12 @@ export class ConfigBuilder {
       if (name !== undefined && configurable(name)) chosen.add(name);
     }
     for (const name of extra) if (configurable(name)) chosen.add(name);
+    for (const cfn of this.branchRequired.get(path) ?? []) {
+      const name = byCfn.get(cfn);
+      if (name === undefined || !configurable(name))
+        throw new Unsatisfiable(`${path}/${cfn}: required by the chosen branch, not configurable`);
+      chosen.add(name);
+    }
     for (const cfn of node ? requiredOf(node) : []) {
       const name = byCfn.get(cfn);
       if (name === undefined || chosen.has(name)) continue;
@@ -263,7 +274,11 @@ export class ConfigBuilder {
     return chosen;
   }
 
-  /** Satisfies a oneOf/anyOf of required lists with the smallest branch that excludes the others. */
+  /**
+   * Satisfies a oneOf/anyOf of required lists with the smallest branch that excludes the others. A
+   * branch that also requires members of nested objects (`properties: {X: {required: [...]}}`) is
+   * never satisfied by the top-level members alone; choosing it records the nested ones.
+   */
   private addBranch(
     node: SchemaNode,
     keyword: "oneOf" | "anyOf",
@@ -275,21 +290,36 @@ export class ConfigBuilder {
     const branches = arrayOf(node[keyword])
       .map((b) => this.nodes.resolve(b))
       .filter((b): b is SchemaNode => b !== undefined)
-      .map((b) => requiredOf(b).map((cfn) => byCfn.get(cfn) ?? `?${cfn}`));
-    if (branches.length === 0 || branches.every((b) => b.length === 0)) return;
-    const satisfied = (b: readonly string[], set: ReadonlySet<string>) => b.every((n) => set.has(n));
-    const count = (set: ReadonlySet<string>) => branches.filter((b) => satisfied(b, set)).length;
+      .map((b) => ({
+        members: requiredOf(b).map((cfn) => byCfn.get(cfn) ?? `?${cfn}`),
+        nested: nestedRequired(b),
+      }));
+    if (branches.length === 0 || branches.every((b) => b.members.length === 0 && b.nested.size === 0)) return;
+    type Branch = (typeof branches)[number];
+    const satisfied = (b: Branch, set: ReadonlySet<string>) =>
+      b.nested.size === 0 && b.members.every((n) => set.has(n));
+    const count = (set: ReadonlySet<string>, except?: Branch) =>
+      branches.filter((b) => b !== except && satisfied(b, set)).length;
     if (keyword === "anyOf" ? count(chosen) > 0 : count(chosen) === 1) return;
+    const size = (b: Branch) => b.members.length + [...b.nested.values()].reduce((n, m) => n + m.length, 0);
     const sorted = branches
-      .filter((b) => b.every((n) => !n.startsWith("?") && configurable(n)))
-      .sort((x, y) => x.length - y.length);
+      .filter((b) => b.members.every((n) => !n.startsWith("?") && configurable(n)))
+      .filter((b) =>
+        [...b.nested.keys()].every((cfn) => byCfn.has(cfn) && configurable(byCfn.get(cfn) as string)),
+      )
+      .sort((x, y) => size(x) - size(y));
     // Another choice starts from another branch (when the first one's values do not validate).
     const shift = sorted.length > 0 ? this.branchChoice % sorted.length : 0;
     const options = [...sorted.slice(shift), ...sorted.slice(0, shift)];
     for (const branch of options) {
-      const next = new Set([...chosen, ...branch]);
-      if (keyword === "anyOf" || count(next) === 1) {
-        for (const name of branch) chosen.add(name);
+      const next = new Set([...chosen, ...branch.members]);
+      if (keyword === "anyOf" || count(next, branch) === 0) {
+        for (const name of branch.members) chosen.add(name);
+        for (const [cfn, members] of branch.nested) {
+          chosen.add(byCfn.get(cfn) as string);
+          const at = `${path}/${cfn}`;
+          this.branchRequired.set(at, new Set([...(this.branchRequired.get(at) ?? []), ...members]));
+        }
         return;
       }
     }
@@ -581,6 +611,15 @@ export class ConfigBuilder {
       }
     }
   }
+}
+
+/** What a oneOf/anyOf branch requires of nested objects: `{properties: {X: {required: [...]}}}`. */
+function nestedRequired(branch: SchemaNode): Map<string, string[]> {
+  const nested = new Map<string, string[]>();
+  if (!isSchemaNode(branch.properties)) return nested;
+  for (const [cfn, sub] of Object.entries(branch.properties))
+    if (isSchemaNode(sub) && requiredOf(sub).length > 0) nested.set(cfn, requiredOf(sub));
+  return nested;
 }
 
 function safeRegExp(source: string, flags: string): RegExp | undefined {
