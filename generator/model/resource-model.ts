@@ -11,6 +11,7 @@ import { AttributeWalker, type ModelNote, rootParent, type WalkContext } from ".
 import { type CfnResourceSchema, MappingError } from "./cfn-schema.js";
 import { singularDataSourceFrom } from "../../terraform/schema/derive.js";
 import { copyDefinitionName } from "./definition-names.js";
+import { createOnlyProperties } from "./create-only.js";
 import { RESOURCE_ID, withStateForUnknown } from "../../terraform/schema/resource-rules.js";
 import { withTimeoutsAttribute } from "../../terraform/schema/timeouts.js";
 import { withTagsAllAttribute } from "../../terraform/tags/default-tags.js";
@@ -111,13 +112,23 @@ function buildAttributes(schema: CfnResourceSchema, names: TypeNames, ctx: WalkC
 
 export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
   const names = typeNames(schema.typeName);
+  const createOnly = createOnlyProperties(schema);
   const ctx: WalkContext = {
     schema,
     readOnly: pointerSet(schema.readOnlyProperties),
-    createOnly: pointerSet(schema.createOnlyProperties),
+    createOnly: pointerSet(createOnly.pointers),
     writeOnly: pointerSet(schema.writeOnlyProperties),
     deprecated: pointerSet(schema.deprecatedProperties),
-    notes: [],
+    notes:
+      createOnly.addedWithoutUpdateHandler.length === 0
+        ? []
+        : [
+            {
+              pointer: "/handlers",
+              kind: "no-update-handler",
+              message: `no update handler (an IMMUTABLE type): changing ${createOnly.addedWithoutUpdateHandler.join(", ")} replaces the resource`,
+            },
+          ],
     patterns: emptyPatternTally(),
     mutable: false,
   };
@@ -133,16 +144,13 @@ export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
       description: schema.description ?? "",
       schemaVersion: 1,
       attributes: withStateForUnknown(
-        withTagsAllAttribute(
-          withTimeoutsAttribute({ ...attributes, id: RESOURCE_ID }),
-          schema.createOnlyProperties ?? [],
-        ),
+        withTagsAllAttribute(withTimeoutsAttribute({ ...attributes, id: RESOURCE_ID }), createOnly.pointers),
         copyDefinitionName,
       ),
       primaryIdentifier: schema.primaryIdentifier ?? [],
       identity: identity(schema),
       readOnlyProperties: schema.readOnlyProperties ?? [],
-      createOnlyProperties: schema.createOnlyProperties ?? [],
+      createOnlyProperties: createOnly.pointers,
       writeOnlyProperties: schema.writeOnlyProperties ?? [],
       isGlobal: isGlobalService(names.serviceDir),
       isImmutable: !ctx.mutable,

@@ -503,6 +503,55 @@ describe("defaults, plan modifiers, write-only, deprecated", () => {
       kind: "requiresReplaceIfConfigured",
     });
   });
+  test("no update handler: every settable top-level property replaces, and no tags_all (an IMMUTABLE type; beyond Go)", () => {
+    const handlers = { create: { permissions: [] }, read: { permissions: [] }, delete: { permissions: [] } };
+    const fragment = {
+      properties: {
+        Name: { type: "string" },
+        Description: { type: "string" },
+        Settings: { type: "object", properties: { Mode: { type: "string" } } },
+        Tags: {
+          type: "array",
+          items: { type: "object", properties: { Key: { type: "string" }, Value: { type: "string" } } },
+        },
+        Arn: { type: "string" },
+      },
+      required: ["Name"],
+      readOnlyProperties: ["/properties/Arn"],
+      handlers,
+    } as const;
+    const m = model(fragment);
+    const attributes = m.resource!.attributes;
+    for (const name of ["name", "description", "settings", "tags"])
+      assert.ok(
+        attributes[name]!.planModifiers?.some((p) => p.kind.startsWith("requiresReplace")),
+        `${name} replaces`,
+      );
+    assert.equal(
+      attributeAt(attributes, "arn").planModifiers?.some((p) => p.kind.startsWith("requiresReplace")),
+      false,
+    );
+    assert.equal(attributes.tags_all, undefined, "default tags would replace the object: none taken");
+    assert.deepEqual(m.resource!.createOnlyProperties, [
+      "/properties/Name",
+      "/properties/Description",
+      "/properties/Settings",
+      "/properties/Tags",
+    ]);
+    assert.ok(m.notes.some((n) => n.kind === "no-update-handler" && n.pointer === "/handlers"));
+
+    // With an update handler, or with no handlers section at all, nothing changes.
+    for (const other of [{ ...handlers, update: { permissions: [] } }, undefined]) {
+      const mutable = model({ ...fragment, handlers: other });
+      assert.ok(
+        !mutable.resource!.attributes.description!.planModifiers?.some((p) =>
+          p.kind.startsWith("requiresReplace"),
+        ),
+      );
+      assert.notEqual(mutable.resource!.attributes.tags_all, undefined);
+      assert.ok(!mutable.notes.some((n) => n.kind === "no-update-handler"));
+    }
+  });
   test("writeOnly and deprecated are marked", () => {
     const a = one(
       { type: "string" },

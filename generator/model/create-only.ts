@@ -1,0 +1,28 @@
+// Which properties only a replacement can change (docs/mapping.md#other-property-facts).
+//
+// CloudFormation registers a type without an update handler as IMMUTABLE: a stack update replaces
+// it, and Cloud Control answers every UpdateResource with UnsupportedActionException. Planning an
+// update in place for such a type promises what no apply can do, so each settable top-level
+// property of it is create-only, beside the ones the schema lists. (The Go provider plans the
+// update and the apply fails.) A schema without a handlers section says nothing either way (the
+// corpus's ten such types have no create handler either).
+import type { CfnResourceSchema } from "./cfn-schema.js";
+
+export interface CreateOnlyProperties {
+  /** The schema's createOnlyProperties, then the pointers this rule adds. */
+  readonly pointers: readonly string[];
+  /** The pointers added because the type has no update handler (empty when it has one). */
+  readonly addedWithoutUpdateHandler: readonly string[];
+}
+
+export function createOnlyProperties(schema: CfnResourceSchema): CreateOnlyProperties {
+  const listed = schema.createOnlyProperties ?? [];
+  if (schema.handlers === undefined || schema.handlers.update !== undefined)
+    return { pointers: listed, addedWithoutUpdateHandler: [] };
+  const readOnly = new Set(schema.readOnlyProperties ?? []);
+  const already = new Set(listed);
+  const added = Object.keys(schema.properties ?? {})
+    .map((name) => `/properties/${name}`)
+    .filter((pointer) => !readOnly.has(pointer) && !already.has(pointer));
+  return { pointers: [...listed, ...added], addedWithoutUpdateHandler: added };
+}
