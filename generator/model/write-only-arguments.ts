@@ -2,8 +2,9 @@
 // that CloudFormation never returns (writeOnly) and that holds a secret (sensitive) gets two more
 // attributes beside it, as terraform-provider-aws names them: `<name>_wo`, whose value is only in
 // the configuration and so never reaches plan or state, and `<name>_wo_version`, a number the
-// user changes to send a new `_wo` value on update. At the top level and inside nested objects
-// (any depth); not inside list, set or map elements, where Terraform cannot pair a version with
+// user changes to send a new `_wo` value on update (for a create-only secret, a change of it
+// replaces the resource). At the top level and inside nested objects (any depth); not inside
+// list, set or map elements, where Terraform cannot pair a version with
 // its element across plans (sets cannot hold write-only attributes at all). The original attribute
 // stays, so existing configurations keep working; setting both is refused at validate.
 import type { Attribute, Attributes } from "../../terraform/schema/types.js";
@@ -35,13 +36,21 @@ function secretArgument(name: string, original: Attribute): Attribute {
 }
 
 function versionArgument(name: string, original: Attribute): Attribute {
+  // A create-only secret cannot be sent on update (an update leaves create-only values out of its
+  // patch): a new version of it is a new object, as a new value of the original would be.
+  const createOnly = (original.planModifiers ?? []).some(
+    (m) => m.kind === "requiresReplace" || m.kind === "requiresReplaceIfConfigured",
+  );
   return {
     type: { kind: "int64" },
-    description: `Change this number to send the current \`${name}${WRITE_ONLY_SUFFIX}\` value on update.`,
+    description: createOnly
+      ? `Change this number to send the current \`${name}${WRITE_ONLY_SUFFIX}\` value: ${original.cfnName} is create-only, so the change replaces the resource.`
+      : `Change this number to send the current \`${name}${WRITE_ONLY_SUFFIX}\` value on update.`,
     optional: true,
     // Never returned by CloudFormation: reads keep the configured number from the prior state.
     writeOnly: true,
     secretVersionOf: original.cfnName!,
+    ...(createOnly && { planModifiers: [{ kind: "requiresReplaceIfConfigured" }] }),
   };
 }
 

@@ -156,6 +156,15 @@ describe("write-only arguments for write-only secrets", () => {
     assert.equal(attributes.password?.cfnName, "Password");
   });
 
+  it("a create-only secret's version replaces the resource when it changes; another secret's does not", () => {
+    const replaces = (fragmentWith: typeof fragment & { createOnlyProperties?: string[] }) =>
+      attributesOf(fragmentWith).password_wo_version?.planModifiers;
+    assert.equal(replaces(fragment), undefined);
+    assert.deepEqual(replaces({ ...fragment, createOnlyProperties: ["/properties/Password"] }), [
+      { kind: "requiresReplaceIfConfigured" },
+    ]);
+  });
+
   it("adds none for a secret CloudFormation returns, nor for a write-only value that is no secret", () => {
     const attributes = attributesOf(fragment);
     assert.equal(attributes.api_key_wo, undefined);

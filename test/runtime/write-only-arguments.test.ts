@@ -255,3 +255,44 @@ describe("write-only arguments in a write-only object: awscc_ses_email_identity.
     assert.ok(!JSON.stringify(reselected.state).includes("private-key-1"));
   });
 });
+
+describe("write-only arguments of a create-only secret: awscc_directoryservice_simple_ad.password_wo", () => {
+  let h: RuntimeHarness;
+  let definition: ResourceDefinition;
+  before(async () => {
+    h = await startRuntime();
+    definition = await loadResource("awscc_directoryservice_simple_ad");
+  });
+  after(async () => {
+    await h.close();
+  });
+
+  const config = (password: string, version: number) =>
+    h.sim(definition).config({
+      name: "corp.example.com",
+      size: "Small",
+      vpc_settings: makeRecord([
+        ["subnet_ids", ["subnet-0123456789abcdef0", "subnet-0123456789abcdef1"]],
+        ["vpc_id", "vpc-0123456789abcdef0"],
+      ]),
+      password_wo: password,
+      password_wo_version: version,
+    });
+  const remotePasswords = (): unknown[] =>
+    h.emulator.control.listResources("AWS::DirectoryService::SimpleAD").map((r) => r.properties.Password);
+
+  test("a version bump replaces the directory: CloudFormation takes the password only on create", async () => {
+    const sim = h.sim(definition);
+    const created = await sim.applyConfig(config("first-secret", 1), null);
+    assert.equal(errorsOf(created.diagnostics), "");
+    assert.deepEqual(remotePasswords(), ["first-secret"]);
+    const read = await sim.read(created.state);
+    const plan = await sim.plan(config("second-secret", 2), read.state);
+    assert.equal(errorsOf(plan.diagnostics), "");
+    assert.equal(plan.action, "replace");
+    const bumped = await sim.applyConfig(config("second-secret", 2), read.state);
+    assert.equal(errorsOf(bumped.diagnostics), "");
+    assert.deepEqual(remotePasswords(), ["second-secret"]);
+    assert.equal(member(bumped.state, "password_wo_version"), 2);
+  });
+});
