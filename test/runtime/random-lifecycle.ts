@@ -492,7 +492,6 @@ export class LifecycleRun {
     );
     for (const name of [...configured, ...others].slice(0, MAX_UPDATE_CANDIDATES)) {
       const attribute = this.definition.attributes[name] as Attribute;
-      const type = attributeCtyType(attribute.type);
       for (let variant = 1; variant <= 3; variant++) {
         let value: TfValue;
         try {
@@ -501,9 +500,10 @@ export class LifecycleRun {
           if (!(error instanceof Unsatisfiable)) throw error;
           break;
         }
-        // A value the state already holds (nulls taking defaults or the service's values) plans no change.
+        // A value the state already holds (nulls taking defaults or the service's values), or another
+        // spelling of the configured one (JSON text with other whitespace), plans no change.
         if (
-          valueEquals(type, value, config[name] ?? null) ||
+          sameMeaning(attribute.type, value, config[name] ?? null) ||
           configuredHeldBy(attribute, value, state[name] ?? null)
         )
           continue;
