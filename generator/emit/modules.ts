@@ -60,6 +60,7 @@ export function resourceModule(d: ResourceDefinition): string {
     );
     w.writeLine(`listable: ${d.listable},`);
     if (d.tagProperty !== undefined) w.writeLine(`tagProperty: ${literal(d.tagProperty)},`);
+    if (d.noCreateHandler) w.writeLine("noCreateHandler: true,");
   });
   w.writeLine("});");
   return m.toString();

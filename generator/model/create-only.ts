@@ -4,8 +4,9 @@
 // it, and Cloud Control answers every UpdateResource with UnsupportedActionException. Planning an
 // update in place for such a type promises what no apply can do, so each settable top-level
 // property of it is create-only, beside the ones the schema lists. (The Go provider plans the
-// update and the apply fails.) A schema without a handlers section says nothing either way (the
-// corpus's ten such types have no create handler either).
+// update and the apply fails.) A schema without a handlers section lists no handler at all
+// (NON_PROVISIONABLE: the corpus's ten such types cannot be created, so no object of them can
+// exist to replace); it is left as it is.
 import type { CfnResourceSchema } from "./cfn-schema.js";
 
 export interface CreateOnlyProperties {

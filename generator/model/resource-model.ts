@@ -161,6 +161,7 @@ export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
       },
       listable: pluralSuppressionReason(schema, names) === undefined,
       ...tagPropertyOf(schema),
+      ...(schema.handlers?.create === undefined && { noCreateHandler: true as const }),
     };
     singular = singularDataSourceFrom(resource);
   } catch (e) {

@@ -240,6 +240,19 @@ export class CloudControlBackend implements ProviderBackend {
   }
 
   planResourceChange(request: PlanResourceChangeRequest): PlanResourceChangeResponse {
+    const { definition } = request;
+    // Refused at plan, before any apply, rather than by Cloud Control in the middle of one.
+    if (definition.noCreateHandler && request.priorState === null && request.proposedNewState !== null)
+      return {
+        plannedState: request.proposedNewState,
+        requiresReplace: [],
+        diagnostics: [
+          errorDiagnostic(
+            "Resource Type Cannot Be Created",
+            `${definition.cfnTypeName} has no create handler in its CloudFormation schema, so Cloud Control refuses to create it (UnsupportedActionException). Manage it with CloudFormation or another provider (such as hashicorp/aws).`,
+          ),
+        ],
+      };
     // Write-only arguments are not planned: seen by the plan, a configured secret against its
     // always-null state would look like a change on every run.
     const result = planResource({

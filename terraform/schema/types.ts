@@ -122,6 +122,12 @@ export interface ResourceDefinition {
    * UserPoolReplica's `UserPoolTagsAtCreate`.
    */
   readonly tagProperty?: string;
+  /**
+   * The schema lists no create handler (the ten such types of the corpus list no handlers at all:
+   * CloudFormation's NON_PROVISIONABLE): Cloud Control refuses CreateResource, so a plan to create
+   * one is refused.
+   */
+  readonly noCreateHandler?: true;
 }
 
 export interface SingularDataSourceDefinition {
