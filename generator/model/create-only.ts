@@ -8,22 +8,30 @@
 // (NON_PROVISIONABLE: the corpus's ten such types cannot be created, so no object of them can
 // exist to replace); it is left as it is.
 import type { CfnResourceSchema } from "./cfn-schema.js";
+import type { ModelNote } from "./validators.js";
 
 export interface CreateOnlyProperties {
   /** The schema's createOnlyProperties, then the pointers this rule adds. */
   readonly pointers: readonly string[];
-  /** The pointers added because the type has no update handler (empty when it has one). */
-  readonly addedWithoutUpdateHandler: readonly string[];
+  /** Says which pointers were added because the type has no update handler, when any were. */
+  readonly note?: ModelNote;
 }
 
 export function createOnlyProperties(schema: CfnResourceSchema): CreateOnlyProperties {
   const listed = schema.createOnlyProperties ?? [];
-  if (schema.handlers === undefined || schema.handlers.update !== undefined)
-    return { pointers: listed, addedWithoutUpdateHandler: [] };
+  if (schema.handlers === undefined || schema.handlers.update !== undefined) return { pointers: listed };
   const readOnly = new Set(schema.readOnlyProperties ?? []);
   const already = new Set(listed);
   const added = Object.keys(schema.properties ?? {})
     .map((name) => `/properties/${name}`)
     .filter((pointer) => !readOnly.has(pointer) && !already.has(pointer));
-  return { pointers: [...listed, ...added], addedWithoutUpdateHandler: added };
+  if (added.length === 0) return { pointers: listed };
+  return {
+    pointers: [...listed, ...added],
+    note: {
+      pointer: "/handlers",
+      kind: "no-update-handler",
+      message: `no update handler (an IMMUTABLE type): changing ${added.join(", ")} replaces the resource`,
+    },
+  };
 }

@@ -119,16 +119,7 @@ export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
     createOnly: pointerSet(createOnly.pointers),
     writeOnly: pointerSet(schema.writeOnlyProperties),
     deprecated: pointerSet(schema.deprecatedProperties),
-    notes:
-      createOnly.addedWithoutUpdateHandler.length === 0
-        ? []
-        : [
-            {
-              pointer: "/handlers",
-              kind: "no-update-handler",
-              message: `no update handler (an IMMUTABLE type): changing ${createOnly.addedWithoutUpdateHandler.join(", ")} replaces the resource`,
-            },
-          ],
+    notes: createOnly.note ? [createOnly.note] : [],
     patterns: emptyPatternTally(),
     mutable: false,
   };

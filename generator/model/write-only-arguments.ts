@@ -3,10 +3,10 @@
 // attributes beside it, as terraform-provider-aws names them: `<name>_wo`, whose value is only in
 // the configuration and so never reaches plan or state, and `<name>_wo_version`, a number the
 // user changes to send a new `_wo` value on update (for a create-only secret, a change of it
-// replaces the resource). At the top level and inside nested objects (any depth); not inside
-// list, set or map elements, where Terraform cannot pair a version with
-// its element across plans (sets cannot hold write-only attributes at all). The original attribute
-// stays, so existing configurations keep working; setting both is refused at validate.
+// replaces the resource). At the top level and inside nested objects (any depth); not inside list,
+// set or map elements, where Terraform cannot pair a version with its element across plans (sets
+// cannot hold write-only attributes at all). The original attribute stays, so existing
+// configurations keep working; setting both is refused at validate.
 import type { Attribute, Attributes } from "../../terraform/schema/types.js";
 import type { ModelNote } from "./validators.js";
 
