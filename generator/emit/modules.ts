@@ -61,6 +61,8 @@ export function resourceModule(d: ResourceDefinition): string {
     w.writeLine(`listable: ${d.listable},`);
     if (d.tagProperty !== undefined) w.writeLine(`tagProperty: ${literal(d.tagProperty)},`);
     if (d.noCreateHandler) w.writeLine("noCreateHandler: true,");
+    if (d.propertyTransforms !== undefined)
+      w.writeLine(`propertyTransforms: ${jsonLiteral(d.propertyTransforms)},`);
   });
   w.writeLine("});");
   return m.toString();

@@ -46,6 +46,8 @@ export interface CfnResourceSchema {
   readonly primaryIdentifier?: readonly string[];
   readonly handlers?: Readonly<Partial<Record<"create" | "read" | "update" | "delete" | "list", CfnHandler>>>;
   readonly tagging?: unknown;
+  /** Pointer → JSONata expressions (alternatives joined by `$OR`): how the service rewrites a value. */
+  readonly propertyTransform?: Readonly<Record<string, unknown>>;
 }
 
 /** A mapping failure for one type: the type cannot be generated (docs/mapping.md "fatal"). */

@@ -110,6 +110,21 @@ function buildAttributes(schema: CfnResourceSchema, names: TypeNames, ctx: WalkC
   return attributes;
 }
 
+/** The schema's property transforms of properties (string expressions under /properties/ only). */
+function propertyTransformsOf(schema: CfnResourceSchema): { propertyTransforms?: Record<string, string> } {
+  // One schema writes its pointer without the leading slash (SimSpaceWeaver Simulation).
+  const entries = Object.entries(schema.propertyTransform ?? {})
+    .map(([pointer, transform]): [string, unknown] => [
+      pointer.startsWith("properties/") ? `/${pointer}` : pointer,
+      transform,
+    ])
+    .filter(
+      (entry): entry is [string, string] =>
+        entry[0].startsWith("/properties/") && typeof entry[1] === "string",
+    );
+  return entries.length > 0 ? { propertyTransforms: Object.fromEntries(entries) } : {};
+}
+
 export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
   const names = typeNames(schema.typeName);
   const createOnly = createOnlyProperties(schema);
@@ -153,6 +168,7 @@ export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
       listable: pluralSuppressionReason(schema, names) === undefined,
       ...tagPropertyOf(schema),
       ...(schema.handlers?.create === undefined && { noCreateHandler: true as const }),
+      ...propertyTransformsOf(schema),
     };
     singular = singularDataSourceFrom(resource);
   } catch (e) {

@@ -12,6 +12,7 @@ import type { TfValue } from "../../terraform/values/value.js";
 import type { OperationContext } from "./context.js";
 import { alignToPlanned } from "./align-fetched.js";
 import { stateTranslationDiagnostic } from "./diagnostics.js";
+import { inInputForms } from "../convert/input-forms.js";
 import { modelToValue } from "../state/read-back.js";
 import { fillUnknowns, nullUnknowns, unknownPaths } from "./unknown-fill.js";
 import { keepPlannedKnowns } from "./keep-planned.js";
@@ -52,10 +53,12 @@ export async function fillAfterApply(
     // The plan's known parts order the fetched key-value and primitive lists; the elements of other
     // lists of objects are paired with the planned elements they agree with, so that filled values
     // land in the element they belong to even when the service reorders a list.
+    const sent = toDesiredState(definition.attributes, state);
+    // A value the service keeps in a form of its own that its schema declares reads as the value sent.
     const fetched = modelToValue(
       definition.attributes,
-      description.properties,
-      toDesiredState(definition.attributes, state),
+      await inInputForms(definition.propertyTransforms, description.properties, sent),
+      sent,
       definition.tagProperty,
     );
     // Write-only values are never read back: what the plan sent stands in for them, so that an

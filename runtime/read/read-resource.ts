@@ -9,6 +9,7 @@ import type { OperationContext } from "../apply/context.js";
 import { withId } from "../state/id-state.js";
 import { missingIdDiagnostic, stateTranslationDiagnostic } from "../apply/diagnostics.js";
 import { modelToValue } from "../state/read-back.js";
+import { inInputForms } from "../convert/input-forms.js";
 import { isRecord, type TfValue } from "../../terraform/values/value.js";
 import { keepPriorForm } from "./keep-prior-form.js";
 import { carryWriteOnly, writeOnlyAttributes } from "../state/write-only.js";
@@ -55,7 +56,9 @@ export async function readResource(
   const attributes = definition.attributes;
   try {
     const prior = toDesiredState(attributes, current);
-    let state: TfValue = modelToValue(attributes, description.properties, prior, definition.tagProperty);
+    // The service's own forms of the values the state holds are read as the state's (input-forms.ts).
+    const answer = await inInputForms(definition.propertyTransforms, description.properties, prior);
+    let state: TfValue = modelToValue(attributes, answer, prior, definition.tagProperty);
     state = carryWriteOnly(attributes, state, current, writeOnlyAttributes(definition));
     state = keepUnreported(attributes, state, current, unreported);
     state = keepPriorForm(attributes, state, current);

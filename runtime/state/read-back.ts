@@ -3,7 +3,7 @@
 // lists keep the service's order (order-by-schema.ts).
 import type { Attributes } from "../../terraform/schema/types.js";
 import { fromModel } from "../convert/from-cfn.js";
-import { isJsonDocObject, type JsonDoc, parseJsonDoc } from "../convert/json-doc.js";
+import { isJsonDocObject, type JsonDoc, type JsonDocObject, parseJsonDoc } from "../convert/json-doc.js";
 import { orderLikePrior } from "../convert/order-by-schema.js";
 import type { TfRecord } from "../../terraform/values/value.js";
 import { modelWithoutReservedTags } from "../tags/reserved-tags.js";
@@ -16,13 +16,13 @@ export class ModelError extends Error {}
  */
 export function modelToValue(
   attributes: Attributes,
-  propertiesText: string,
+  properties: string | JsonDocObject,
   reference: JsonDoc | undefined,
   tagProperty?: string,
 ): TfRecord {
   let model: JsonDoc;
   try {
-    model = parseJsonDoc(propertiesText);
+    model = typeof properties === "string" ? parseJsonDoc(properties) : properties;
   } catch (error) {
     throw new ModelError(`the resource properties are not JSON: ${(error as Error).message}`);
   }

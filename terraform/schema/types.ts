@@ -128,6 +128,12 @@ export interface ResourceDefinition {
    * one is refused.
    */
   readonly noCreateHandler?: true;
+  /**
+   * The schema's propertyTransform, for properties (pointer → JSONata expressions joined by
+   * `$OR`): the forms in which the service answers a value it was sent
+   * (runtime/convert/input-forms.ts).
+   */
+  readonly propertyTransforms?: Readonly<Record<string, string>>;
 }
 
 export interface SingularDataSourceDefinition {

@@ -563,6 +563,21 @@ describe("defaults, plan modifiers, write-only, deprecated", () => {
 });
 
 describe("resource level", () => {
+  test("propertyTransform is carried for properties (a pointer written without its leading slash too)", () => {
+    const m = model({
+      properties: { Name: { type: "string" }, Mode: { type: "string" } },
+      propertyTransform: {
+        "/properties/Name": "$lowercase(Name)",
+        "properties/Mode": "$uppercase(Mode)",
+        "/definitions/X": "X",
+      },
+    });
+    assert.deepEqual(m.resource!.propertyTransforms, {
+      "/properties/Name": "$lowercase(Name)",
+      "/properties/Mode": "$uppercase(Mode)",
+    });
+    assert.equal(model({ properties: { Name: { type: "string" } } }).resource!.propertyTransforms, undefined);
+  });
   test("top-level Id → <res>_id; nested Id stays id", () => {
     const attrs = attributesOf({
       properties: {

@@ -449,3 +449,76 @@ describe("service forms the realism profile models on reads", () => {
     assert.equal((await sim.plan(config, created.state)).action, "noop");
   });
 });
+
+describe("forms the schema declares for a value (propertyTransform)", () => {
+  let h: RuntimeHarness;
+  before(async () => {
+    h = await startRuntime();
+  });
+  after(async () => {
+    await h.close();
+  });
+  afterEach(() => h.emulator.control.reset());
+
+  const rule = (protocol: string, port: number) =>
+    objectOf(nestedAttributes(definitionOf(h), "security_group_ingress"), {
+      ip_protocol: protocol,
+      from_port: port,
+      to_port: port,
+      cidr_ip: "10.0.0.0/8",
+    });
+  let securityGroup: ResourceDefinition | undefined;
+  const definitionOf = (_: RuntimeHarness): ResourceDefinition => securityGroup as ResourceDefinition;
+
+  test('EC2 rules given protocol numbers, answered by name and in another order: "6" stays "6"; a real change is still drift', async () => {
+    securityGroup = await loadResource("awscc_ec2_security_group");
+    const definition = securityGroup;
+    const sim = h.sim(definition);
+    const config = objectOf(definition.attributes, {
+      group_description: "rules by number",
+      security_group_ingress: [rule("6", 443), rule("17", 53), rule("6", 22)],
+    });
+    // EC2 answers protocol names, in an order of its own (the schema's transform says "6" is "tcp").
+    const asEc2 = ({ identifier, properties }: { identifier: string; properties: JsonObject }) =>
+      h.emulator.control.driftUpdate(definition.cfnTypeName, identifier, {
+        properties: {
+          ...properties,
+          SecurityGroupIngress: [
+            { IpProtocol: "tcp", FromPort: 22, ToPort: 22, CidrIp: "10.0.0.0/8" },
+            { IpProtocol: "udp", FromPort: 53, ToPort: 53, CidrIp: "10.0.0.0/8" },
+            { IpProtocol: "tcp", FromPort: 443, ToPort: 443, CidrIp: "10.0.0.0/8" },
+          ],
+        },
+      });
+    const created = await create(h, sim, config, asEc2);
+    assert.deepEqual(
+      created.diagnostics.filter((d) => d.severity === "warning"),
+      [],
+      "the service's form is the value sent: no warning",
+    );
+    const protocols = (state: TfValue) =>
+      ((state as TfRecord).security_group_ingress as readonly TfRecord[]).map(
+        (r) => `${String(r.ip_protocol)}:${String(r.from_port)}`,
+      );
+    assert.deepEqual(protocols(created.state).sort(), ["17:53", "6:22", "6:443"]);
+    const refreshed = await refresh(h, definition, created);
+    assert.deepEqual(protocols(refreshed.state).sort(), ["17:53", "6:22", "6:443"]);
+    assert.equal(planAction(h, definition, config, refreshed), "noop");
+
+    // Someone changes the DNS rule to TCP behind Terraform's back: that is drift.
+    const [stored] = h.emulator.control.listResources(definition.cfnTypeName);
+    h.emulator.control.driftUpdate(definition.cfnTypeName, stored!.identifier, {
+      properties: {
+        ...stored!.properties,
+        SecurityGroupIngress: [
+          { IpProtocol: "tcp", FromPort: 22, ToPort: 22, CidrIp: "10.0.0.0/8" },
+          { IpProtocol: "tcp", FromPort: 53, ToPort: 53, CidrIp: "10.0.0.0/8" },
+          { IpProtocol: "tcp", FromPort: 443, ToPort: 443, CidrIp: "10.0.0.0/8" },
+        ],
+      },
+    });
+    const drifted = await refresh(h, definition, refreshed);
+    assert.deepEqual(protocols(drifted.state).sort(), ["6:22", "6:443", "tcp:53"]);
+    assert.equal(planAction(h, definition, config, drifted), "update");
+  });
+});

@@ -1,0 +1,106 @@
+// The forms a schema's propertyTransform declares (runtime/convert/input-forms.ts), with the
+// transforms of real schemas as generated into the definitions: which answers stand for which
+// values, and how an answer is rewritten to the values it stands for.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import {
+  alternatives,
+  inInputForms,
+  isTransformedForm,
+  resultStandsFor,
+} from "../../runtime/convert/input-forms.js";
+import { jsonDocFromPlain, jsonDocToPlain, type JsonDocObject } from "../../runtime/convert/json-doc.js";
+import { loadResource } from "./harness.js";
+
+async function transformOf(tfTypeName: string, pointer: string): Promise<string> {
+  const definition = await loadResource(tfTypeName);
+  const transform = definition.propertyTransforms?.[pointer];
+  assert.ok(transform, `${tfTypeName} has a transform for ${pointer}`);
+  return transform;
+}
+
+const input = (plain: unknown) => jsonDocFromPlain(plain) as JsonDocObject;
+
+describe("alternatives and results", () => {
+  test("$OR separates alternatives", () => {
+    assert.deepEqual(alternatives('Name $OR $join([Name, "."])'), ["Name", '$join([Name, "."])']);
+  });
+  test("a result stands for the same value, the same scalar spelled as text, or a pattern it matches whole", () => {
+    assert.ok(resultStandsFor("tcp", "tcp"));
+    assert.ok(resultStandsFor(80, "80"));
+    assert.ok(resultStandsFor("arn:aws:iam::[0-9]{12}:role/r", "arn:aws:iam::123456789012:role/r"));
+    assert.ok(!resultStandsFor("arn:aws:iam::[0-9]{12}:role/r", "arn:aws:iam::123456789012:role/r2"));
+    assert.ok(!resultStandsFor("tcp", "udp"));
+    assert.ok(resultStandsFor("([", "(["), "an invalid pattern only stands for itself");
+    assert.ok(!resultStandsFor("([", "("));
+    assert.ok(!resultStandsFor(undefined, "x"));
+  });
+});
+
+describe("real schemas' transforms", () => {
+  test("EC2 protocol numbers are answered by name; a name is not another name", async () => {
+    const transform = await transformOf("awscc_ec2_security_group_ingress", "/properties/IpProtocol");
+    const holder = { IpProtocol: "6" };
+    assert.ok(await isTransformedForm(transform, holder, holder, "tcp"));
+    assert.ok(!(await isTransformedForm(transform, holder, holder, "udp")));
+    const named = { IpProtocol: "TCP" };
+    assert.ok(await isTransformedForm(transform, named, named, "tcp"));
+  });
+
+  test("a hosted zone name is answered with a trailing dot, or in lower case", async () => {
+    const transform = await transformOf("awscc_route53_hosted_zone", "/properties/Name");
+    const holder = { Name: "Example.COM" };
+    assert.ok(await isTransformedForm(transform, holder, holder, "example.com."));
+    assert.ok(!(await isTransformedForm(transform, holder, holder, "other.com.")));
+  });
+
+  test("an ECS task role given by name is answered as its ARN (a pattern)", async () => {
+    const transform = await transformOf("awscc_ecs_task_definition", "/properties/TaskRoleArn");
+    const holder = { TaskRoleArn: "app-role" };
+    assert.ok(await isTransformedForm(transform, holder, holder, "arn:aws:iam::123456789012:role/app-role"));
+    assert.ok(!(await isTransformedForm(transform, holder, holder, "arn:aws:iam::123456789012:role/other")));
+  });
+
+  test("a nested transform written from the model's root (EFS FileSystemProtection)", async () => {
+    const definition = await loadResource("awscc_efs_file_system");
+    const sent = input({ FileSystemProtection: { ReplicationOverwriteProtection: "disabled" } });
+    const answer = JSON.stringify({
+      FileSystemProtection: { ReplicationOverwriteProtection: "REPLICATING" },
+    });
+    const rewritten = await inInputForms(definition.propertyTransforms, answer, sent);
+    assert.deepEqual(jsonDocToPlain(rewritten as JsonDocObject), {
+      FileSystemProtection: { ReplicationOverwriteProtection: "disabled" },
+    });
+  });
+});
+
+describe("inInputForms", () => {
+  test("list elements are rewritten to the element they stand for, whatever the order; an element that stands for none stays", async () => {
+    const definition = await loadResource("awscc_ec2_security_group");
+    const rule = (IpProtocol: string, port: number) => ({
+      IpProtocol,
+      FromPort: port,
+      ToPort: port,
+      CidrIp: "10.0.0.0/8",
+    });
+    const sent = input({
+      GroupDescription: "d",
+      SecurityGroupIngress: [rule("6", 443), rule("17", 53), rule("6", 22)],
+    });
+    const answer = JSON.stringify({
+      GroupDescription: "d",
+      SecurityGroupIngress: [rule("tcp", 22), rule("tcp", 53), rule("tcp", 443)],
+    });
+    const rewritten = jsonDocToPlain(
+      (await inInputForms(definition.propertyTransforms, answer, sent)) as JsonDocObject,
+    );
+    assert.deepEqual(rewritten, {
+      GroupDescription: "d",
+      SecurityGroupIngress: [rule("6", 22), rule("tcp", 53), rule("6", 443)],
+    });
+  });
+
+  test("without transforms the answer text is returned as it is", async () => {
+    assert.equal(await inInputForms(undefined, '{"A":1}', input({ A: 2 })), '{"A":1}');
+  });
+});
