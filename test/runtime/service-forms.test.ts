@@ -522,3 +522,46 @@ describe("forms the schema declares for a value (propertyTransform)", () => {
     assert.equal(planAction(h, definition, config, drifted), "update");
   });
 });
+
+describe("create-only values answered in a declared form plan no replacement (propertyTransform)", () => {
+  let h: RuntimeHarness;
+  before(async () => {
+    h = await startRuntime();
+  });
+  after(async () => {
+    await h.close();
+  });
+  afterEach(() => h.emulator.control.reset());
+
+  const cases: { type: string; config: Record<string, TfValue>; answered: JsonObject }[] = [
+    // Route 53 answers the zone name fully qualified and in lower case.
+    {
+      type: "awscc_route53_hosted_zone",
+      config: { name: "Example.COM" },
+      answered: { Name: "example.com." },
+    },
+    // ECS answers a task role given by name as the role's ARN.
+    {
+      type: "awscc_ecs_task_definition",
+      config: { family: "app", task_role_arn: "app-role" },
+      answered: { TaskRoleArn: "arn:aws:iam::123456789012:role/app-role" },
+    },
+  ];
+  for (const { type, config: given, answered } of cases) {
+    test(`${type}: ${JSON.stringify(answered)}`, async () => {
+      const definition = await loadResource(type);
+      const sim = h.sim(definition);
+      const config = objectOf(definition.attributes, given);
+      const asService = ({ identifier, properties }: { identifier: string; properties: JsonObject }) =>
+        h.emulator.control.driftUpdate(definition.cfnTypeName, identifier, {
+          properties: { ...properties, ...answered },
+        });
+      const created = await create(h, sim, config, asService);
+      assert.deepEqual(created.diagnostics, [], "no warning: the answer is the value sent");
+      const refreshed = await refresh(h, definition, created);
+      for (const [name, value] of Object.entries(given))
+        assert.deepEqual((refreshed.state as TfRecord)[name], value, name);
+      assert.equal(planAction(h, definition, config, refreshed), "noop");
+    });
+  }
+});
