@@ -47,6 +47,13 @@ export function alternatives(transform: string): string[] {
     .filter((part) => part !== "");
 }
 
+/** The alternatives of a transform that JSONata cannot parse (they never match). */
+export async function unparsableAlternatives(transform: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const text of alternatives(transform)) if ((await compile(text)) === null) out.push(text);
+  return out;
+}
+
 /** Whether a transform result stands for the answer: the same value, or a pattern it matches whole. */
 export function resultStandsFor(result: unknown, answer: unknown): boolean {
   if (result === undefined || answer === undefined) return false;
