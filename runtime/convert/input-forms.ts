@@ -216,23 +216,25 @@ async function rewriteElements(
 }
 
 /**
- * The service's answer (a GetResource model) with every value that a property transform of the
- * input model gives back rewritten to the input's form; the answer text itself when there are no
- * transforms.
+ * The service's answer (a GetResource model, as text or parsed) with every value that a property
+ * transform of the input model gives back rewritten to the input's form; the answer as it came
+ * when there are no transforms, and the same parsed object when nothing is rewritten.
  */
 export async function inInputForms(
   transforms: Readonly<Record<string, string>> | undefined,
-  answerText: string,
+  answerModel: string | JsonDocObject,
   input: JsonDocObject,
 ): Promise<string | JsonDocObject> {
-  if (transforms === undefined) return answerText;
-  let answer: JsonDoc;
-  try {
-    answer = parseJsonDoc(answerText);
-  } catch {
-    return answerText; // the read reports it
+  if (transforms === undefined) return answerModel;
+  let answer: JsonDoc = answerModel;
+  if (typeof answerModel === "string") {
+    try {
+      answer = parseJsonDoc(answerModel);
+    } catch {
+      return answerModel; // the read reports it
+    }
   }
-  if (!isJsonDocObject(answer)) return answerText;
+  if (!isJsonDocObject(answer)) return answerModel;
   let tree = trees.get(transforms);
   if (!tree) trees.set(transforms, (tree = transformTree(transforms)));
   let plainInput: unknown;

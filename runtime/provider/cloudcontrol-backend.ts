@@ -13,6 +13,7 @@ import {
   type ImportResourceStateResponse,
   type ListResourceRequest,
   type ListResourceResult,
+  type MaybePromise,
   type PlanResourceChangeRequest,
   type PlanResourceChangeResponse,
   type ProviderBackend,
@@ -44,6 +45,7 @@ import { DEFAULT_WAIT_TIMING, type WaitTiming } from "../cloudcontrol/waiter.js"
 import { DesiredStateError, toDesiredState } from "../convert/to-cfn.js";
 import { readPluralDataSource, readSingularDataSource } from "../datasource/read-data-source.js";
 import { planResource } from "../plan/plan-resource.js";
+import { priorInConfiguredForms } from "../plan/prior-in-configured-forms.js";
 import { identifierFromIdentity, identityFromState } from "../../terraform/identity/identity.js";
 import { listResources } from "../list/list-resources.js";
 import { importStub } from "../read/import-resource.js";
@@ -239,7 +241,7 @@ export class CloudControlBackend implements ProviderBackend {
     };
   }
 
-  planResourceChange(request: PlanResourceChangeRequest): PlanResourceChangeResponse {
+  planResourceChange(request: PlanResourceChangeRequest): MaybePromise<PlanResourceChangeResponse> {
     const { definition } = request;
     // Refused at plan, before any apply, rather than by Cloud Control in the middle of one.
     if (definition.noCreateHandler && request.priorState === null && request.proposedNewState !== null)
@@ -253,11 +255,23 @@ export class CloudControlBackend implements ProviderBackend {
           ),
         ],
       };
+    // A value the state holds in a form the schema declares for the configured one (after an
+    // import) is compared in the configuration's form; only types with such forms wait for it.
+    if (definition.propertyTransforms !== undefined && request.priorState !== null && request.config !== null)
+      return priorInConfiguredForms(
+        definition,
+        request.priorState,
+        nullWriteOnlyArguments(definition, request.config),
+      ).then((prior) => this.planAgainst(request, prior));
+    return this.planAgainst(request, request.priorState);
+  }
+
+  private planAgainst(request: PlanResourceChangeRequest, prior: TfValue): PlanResourceChangeResponse {
     // Write-only arguments are not planned: seen by the plan, a configured secret against its
     // always-null state would look like a change on every run.
     const result = planResource({
       definition: request.definition,
-      prior: request.priorState,
+      prior,
       proposed: nullWriteOnlyArguments(request.definition, request.proposedNewState),
       config: nullWriteOnlyArguments(request.definition, request.config),
       writeOnlyUnknown: writeOnlyUnknown(request.priorPrivate),

@@ -44,14 +44,14 @@ export async function importWithPrivate(
 }
 
 /** PlanResourceChange with the prior private bytes, checked against the plan contract. */
-export function planWithPrivate(
+export async function planWithPrivate(
   h: RuntimeHarness,
   definition: ResourceDefinition,
   config: TfValue,
   prior: TfValue,
   priorPrivate: Uint8Array,
 ) {
-  const result = h.backend.planResourceChange({
+  const result = await h.backend.planResourceChange({
     typeName: definition.tfTypeName,
     definition,
     priorState: prior,

@@ -372,7 +372,7 @@ export class LifecycleRun {
     privateBytes: Uint8Array,
     unreported: readonly string[],
   ): Promise<void> {
-    const plan = planWithPrivate(this.h, this.definition, config, imported, privateBytes);
+    const plan = await planWithPrivate(this.h, this.definition, config, imported, privateBytes);
     assert.equal(plan.errors, "", "after import: plan errors");
     if (valueEquals(definitionImpliedType(this.definition), plan.planned, imported)) return;
     const writeOnly = writeOnlyAttributes(this.definition);

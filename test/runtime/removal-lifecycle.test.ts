@@ -41,7 +41,7 @@ describe("removing configured attributes", () => {
   ): Promise<Tracked & { replace: string[]; planned: TfValue }> {
     const priorState = prior?.state ?? null;
     const priorPrivate = prior?.private ?? new Uint8Array();
-    const plan = planWithPrivate(h, definition, cfg, priorState, priorPrivate);
+    const plan = await planWithPrivate(h, definition, cfg, priorState, priorPrivate);
     assert.equal(plan.errors, "");
     const replace = plan.requiresReplace.map(formatPath);
     let from: Tracked = { state: priorState, private: plan.plannedPrivate };
@@ -59,7 +59,9 @@ describe("removing configured attributes", () => {
       from = { state: null, private: new Uint8Array() };
     }
     const planned =
-      replace.length > 0 ? planWithPrivate(h, definition, cfg, null, from.private).planned : plan.planned;
+      replace.length > 0
+        ? (await planWithPrivate(h, definition, cfg, null, from.private)).planned
+        : plan.planned;
     const applied = await h.backend.applyResourceChange({
       typeName: definition.tfTypeName,
       definition,
@@ -84,8 +86,12 @@ describe("removing configured attributes", () => {
     return { state: read.newState, private: read.private ?? appliedPrivate, replace, planned: plan.planned };
   }
 
-  function assertNoChange(definition: ResourceDefinition, cfg: TfRecord, tracked: Tracked): void {
-    const again = planWithPrivate(h, definition, cfg, tracked.state, tracked.private);
+  async function assertNoChange(
+    definition: ResourceDefinition,
+    cfg: TfRecord,
+    tracked: Tracked,
+  ): Promise<void> {
+    const again = await planWithPrivate(h, definition, cfg, tracked.state, tracked.private);
     assert.equal(again.errors, "");
     assert.deepEqual(again.requiresReplace, []);
     assert.ok(
@@ -116,7 +122,7 @@ describe("removing configured attributes", () => {
     });
     let tracked = await applyPlan(definition, full, null);
     assert.equal(remote(definition, tracked.state).RetentionInDays, 7);
-    assertNoChange(definition, full, tracked);
+    await assertNoChange(definition, full, tracked);
 
     const noTags = config(definition, { log_group_name: "removal-1", retention_in_days: 7 });
     tracked = await applyPlan(definition, noTags, tracked);
@@ -124,14 +130,14 @@ describe("removing configured attributes", () => {
     assert.match(lastPatch(), /"op":"remove","path":"\/Tags"/);
     assert.equal(remote(definition, tracked.state).Tags, undefined);
     assert.equal((tracked.state as TfRecord).tags, null);
-    assertNoChange(definition, noTags, tracked);
+    await assertNoChange(definition, noTags, tracked);
 
     const bare = config(definition, { log_group_name: "removal-1" });
     tracked = await applyPlan(definition, bare, tracked);
     assert.equal((tracked.planned as TfRecord).retention_in_days, null);
     assert.match(lastPatch(), /"op":"remove","path":"\/RetentionInDays"/);
     assert.equal(remote(definition, tracked.state).RetentionInDays, undefined);
-    assertNoChange(definition, bare, tracked);
+    await assertNoChange(definition, bare, tracked);
   });
 
   test("log group: a removed createOnly name replaces the object", async () => {
@@ -144,7 +150,7 @@ describe("removing configured attributes", () => {
     assert.deepEqual(tracked.replace, ["log_group_name"]);
     assert.notEqual((tracked.state as TfRecord).id, firstId);
     assert.equal(h.emulator.control.getResource(definition.cfnTypeName, String(firstId)), undefined);
-    assertNoChange(definition, unnamed, tracked);
+    await assertNoChange(definition, unnamed, tracked);
   });
 
   test("ssm parameter: a map of tags and one map key removed", async () => {
@@ -162,11 +168,11 @@ describe("removing configured attributes", () => {
     const oneKey = config(definition, { ...base, tags: tags([["a", "1"]]) });
     tracked = await applyPlan(definition, oneKey, tracked);
     assert.deepEqual(remote(definition, tracked.state).Tags, { a: "1" });
-    assertNoChange(definition, oneKey, tracked);
+    await assertNoChange(definition, oneKey, tracked);
     const none = config(definition, base);
     tracked = await applyPlan(definition, none, tracked);
     assert.equal(remote(definition, tracked.state).Tags, undefined);
-    assertNoChange(definition, none, tracked);
+    await assertNoChange(definition, none, tracked);
   });
 
   test("s3 bucket: a nested member, then the whole nested object removed", async () => {
@@ -191,12 +197,12 @@ describe("removing configured attributes", () => {
     assert.deepEqual(remote(definition, tracked.state).PublicAccessBlockConfiguration, {
       BlockPublicAcls: true,
     });
-    assertNoChange(definition, one, tracked);
+    await assertNoChange(definition, one, tracked);
     const none = config(definition, { bucket_name: "removal-bucket" });
     tracked = await applyPlan(definition, none, tracked);
     assert.equal(remote(definition, tracked.state).PublicAccessBlockConfiguration, undefined);
     assert.equal((tracked.state as TfRecord).public_access_block_configuration, null);
-    assertNoChange(definition, none, tracked);
+    await assertNoChange(definition, none, tracked);
   });
 
   test("values the service filled in and objects without a record plan no change", async () => {
@@ -205,10 +211,10 @@ describe("removing configured attributes", () => {
     const created = await applyPlan(definition, cfg, null);
     // Bytes as written before this change (nothing recorded): the removal is not seen, as before.
     const bare = config(definition, { log_group_name: "removal-norecord" });
-    const old = planWithPrivate(h, definition, bare, created.state, new Uint8Array());
+    const old = await planWithPrivate(h, definition, bare, created.state, new Uint8Array());
     assert.equal((old.planned as TfRecord).retention_in_days, 5);
     // log_group_class was never configured: its default stays without a diff.
-    assertNoChange(definition, cfg, created);
+    await assertNoChange(definition, cfg, created);
   });
 
   test("an imported object has no record until its next apply records one", async () => {
@@ -218,7 +224,7 @@ describe("removing configured attributes", () => {
     const imported = await importWithPrivate(h, definition, String((created.state as TfRecord).id));
     assert.equal(imported.errors, "");
     const bare = config(definition, { log_group_name: "removal-imported" });
-    const before = planWithPrivate(h, definition, bare, imported.state, imported.private);
+    const before = await planWithPrivate(h, definition, bare, imported.state, imported.private);
     assert.equal((before.planned as TfRecord).retention_in_days, 14, "no record: no removal, as before");
     // An apply of the full configuration records it; then the removal is seen.
     const changed = config(definition, { log_group_name: "removal-imported", retention_in_days: 30 });
@@ -226,6 +232,6 @@ describe("removing configured attributes", () => {
     const after = await applyPlan(definition, bare, applied);
     assert.equal((after.planned as TfRecord).retention_in_days, null);
     assert.equal(remote(definition, after.state).RetentionInDays, undefined);
-    assertNoChange(definition, bare, after);
+    await assertNoChange(definition, bare, after);
   });
 });

@@ -21,6 +21,7 @@ import { objectOf } from "./fixtures.js";
 import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
 import { errorsOf, proposedNewState, type TerraformSim } from "./terraform.js";
 import { applyViolations, assertNoViolations } from "./contract.js";
+import { importWithPrivate, planWithPrivate } from "./private-steps.js";
 
 const NO_BYTES = new Uint8Array();
 
@@ -103,13 +104,13 @@ async function refresh(
   return { state: result.newState, private: result.private ?? tracked.private };
 }
 
-function planAction(
+async function planAction(
   h: RuntimeHarness,
   definition: ResourceDefinition,
   config: TfValue,
   tracked: Tracked,
-): string {
-  const result = h.backend.planResourceChange({
+): Promise<string> {
+  const result = await h.backend.planResourceChange({
     typeName: definition.tfTypeName,
     definition,
     priorState: tracked.state,
@@ -228,20 +229,20 @@ describe("a service's own forms through the emulator", () => {
       TRUST_POLICY,
       "prior spelling kept",
     );
-    assert.equal(planAction(h, definition, config, refreshed), "noop");
+    assert.equal(await planAction(h, definition, config, refreshed), "noop");
     // The Version IAM adds where the document had none is no change either.
     const unversioned = JSON.stringify({ Statement: JSON.parse(TRUST_POLICY).Statement });
     const withoutVersion = objectOf(definition.attributes, {
       role_name: "policy-forms",
       assume_role_policy_document: unversioned,
     });
-    assert.equal(planAction(h, definition, withoutVersion, refreshed), "noop");
+    assert.equal(await planAction(h, definition, withoutVersion, refreshed), "noop");
     // A real change to the policy is one.
     const changed = objectOf(definition.attributes, {
       role_name: "policy-forms",
       assume_role_policy_document: TRUST_POLICY.replace("sts:TagSession", "sts:SetSourceIdentity"),
     });
-    assert.equal(planAction(h, definition, changed, refreshed), "update");
+    assert.equal(await planAction(h, definition, changed, refreshed), "update");
   });
 
   test("aws: tags the service adds are in neither tags nor tags_all, never planned away and never sent", async () => {
@@ -270,7 +271,7 @@ describe("a service's own forms through the emulator", () => {
       const keys = ((refreshed.state as TfRecord)[name] as TfRecord[]).map((tag) => tag.key);
       assert.deepEqual(keys, ["team"], name);
     }
-    assert.equal(planAction(h, definition, config, refreshed), "noop");
+    assert.equal(await planAction(h, definition, config, refreshed), "noop");
     const updated = await sim.applyConfig(
       objectOf(definition.attributes, { log_group_name: "aws-tags", tags: tags("b") }),
       refreshed.state,
@@ -307,7 +308,7 @@ describe("a service's own forms through the emulator", () => {
     assert.equal((created.state as TfRecord).retention_in_days, 7);
     const refreshed = await refresh(h, definition, created);
     assert.equal((refreshed.state as TfRecord).retention_in_days, 7, "kept: the service never reported it");
-    assert.equal(planAction(h, definition, config, refreshed), "noop");
+    assert.equal(await planAction(h, definition, config, refreshed), "noop");
     const again = await refresh(h, definition, refreshed);
     assert.equal((again.state as TfRecord).retention_in_days, 7, "on every read");
     // Once the service reports another value, that is drift.
@@ -316,7 +317,7 @@ describe("a service's own forms through the emulator", () => {
     });
     const drifted = await refresh(h, definition, again);
     assert.equal((drifted.state as TfRecord).retention_in_days, 30);
-    assert.equal(planAction(h, definition, config, drifted), "update");
+    assert.equal(await planAction(h, definition, config, drifted), "update");
   });
 
   test("a configured value stored in a form that is not equivalent: consistent state, and a warning naming both values", async () => {
@@ -503,7 +504,7 @@ describe("forms the schema declares for a value (propertyTransform)", () => {
     assert.deepEqual(protocols(created.state).sort(), ["17:53", "6:22", "6:443"]);
     const refreshed = await refresh(h, definition, created);
     assert.deepEqual(protocols(refreshed.state).sort(), ["17:53", "6:22", "6:443"]);
-    assert.equal(planAction(h, definition, config, refreshed), "noop");
+    assert.equal(await planAction(h, definition, config, refreshed), "noop");
 
     // Someone changes the DNS rule to TCP behind Terraform's back: that is drift.
     const [stored] = h.emulator.control.listResources(definition.cfnTypeName);
@@ -519,7 +520,7 @@ describe("forms the schema declares for a value (propertyTransform)", () => {
     });
     const drifted = await refresh(h, definition, refreshed);
     assert.deepEqual(protocols(drifted.state).sort(), ["6:22", "6:443", "tcp:53"]);
-    assert.equal(planAction(h, definition, config, drifted), "update");
+    assert.equal(await planAction(h, definition, config, drifted), "update");
   });
 });
 
@@ -547,6 +548,32 @@ describe("create-only values answered in a declared form plan no replacement (pr
       answered: { TaskRoleArn: "arn:aws:iam::123456789012:role/app-role" },
     },
   ];
+  test("after an import, a zone name held fully qualified is updated to the configured form, not replaced", async () => {
+    const definition = await loadResource("awscc_route53_hosted_zone");
+    h.emulator.control.putResource(definition.cfnTypeName, "Z0123456789ABCDEFGHIJ", {
+      Id: "Z0123456789ABCDEFGHIJ",
+      Name: "example.com.",
+    });
+    const imported = await importWithPrivate(h, definition, "Z0123456789ABCDEFGHIJ");
+    assert.equal(imported.errors, "");
+    assert.equal((imported.state as TfRecord).name, "example.com.");
+    const config = objectOf(definition.attributes, { name: "example.com" });
+    const plan = await planWithPrivate(h, definition, config, imported.state, imported.private);
+    assert.equal(plan.errors, "");
+    assert.deepEqual(plan.requiresReplace, [], "the name is the same zone: no replacement");
+    assert.equal((plan.planned as TfRecord).name, "example.com");
+    const applied = await h.sim(definition).apply(imported.state, plan.planned, config);
+    assert.equal(errorsOf(applied.diagnostics), "");
+    assert.equal((applied.state as TfRecord).name, "example.com");
+    assert.deepEqual(
+      h.emulator.control.calls({ operation: "UpdateResource" }).length,
+      0,
+      "a create-only name is not sent",
+    );
+    const refreshed = await refresh(h, definition, { state: applied.state, private: imported.private });
+    assert.equal(await planAction(h, definition, config, refreshed), "noop");
+  });
+
   for (const { type, config: given, answered } of cases) {
     test(`${type}: ${JSON.stringify(answered)}`, async () => {
       const definition = await loadResource(type);
@@ -561,7 +588,7 @@ describe("create-only values answered in a declared form plan no replacement (pr
       const refreshed = await refresh(h, definition, created);
       for (const [name, value] of Object.entries(given))
         assert.deepEqual((refreshed.state as TfRecord)[name], value, name);
-      assert.equal(planAction(h, definition, config, refreshed), "noop");
+      assert.equal(await planAction(h, definition, config, refreshed), "noop");
     });
   }
 });

@@ -33,8 +33,13 @@ describe("write-only values", () => {
     return { created: created.state as TfRecord, ...imported };
   }
 
-  function plan(definition: ResourceDefinition, config: TfRecord, prior: TfValue, priorPrivate: Uint8Array) {
-    const result = planWithPrivate(h, definition, config, prior, priorPrivate);
+  async function plan(
+    definition: ResourceDefinition,
+    config: TfRecord,
+    prior: TfValue,
+    priorPrivate: Uint8Array,
+  ) {
+    const result = await planWithPrivate(h, definition, config, prior, priorPrivate);
     assert.equal(result.errors, "");
     return { planned: result.planned as TfRecord, replace: result.requiresReplace.map(formatPath) };
   }
@@ -73,7 +78,7 @@ describe("write-only values", () => {
     assert.deepEqual(imported.private, IMPORTED_PRIVATE, "the read keeps the import marker");
     // Required: only an import leaves it null, with or without the marker.
     for (const marker of [IMPORTED_PRIVATE, NO_BYTES]) {
-      const { planned, replace } = plan(definition, config, imported.state, marker);
+      const { planned, replace } = await plan(definition, config, imported.state, marker);
       assert.deepEqual(replace, []);
       assert.deepEqual(planned.content, config.content);
     }
@@ -86,14 +91,14 @@ describe("write-only values", () => {
       .config({ ipv_4_ipam_pool_id: "ipam-pool-0123456789abcdef0", ipv_4_netmask_length: 24 });
     const imported = await createThenImport(definition, config);
     assert.equal((imported.state as TfRecord).ipv_4_ipam_pool_id, null);
-    assert.deepEqual(plan(definition, config, imported.state, imported.private).replace, []);
+    assert.deepEqual((await plan(definition, config, imported.state, imported.private)).replace, []);
     // Without the marker a null is "not set": setting a createOnly value replaces.
-    assert.deepEqual(plan(definition, config, imported.state, NO_BYTES).replace.sort(), [
+    assert.deepEqual((await plan(definition, config, imported.state, NO_BYTES)).replace.sort(), [
       "ipv_4_ipam_pool_id",
       "ipv_4_netmask_length",
     ]);
     const unset = makeRecord([...Object.entries(imported.created), ["ipv_4_ipam_pool_id", null]]);
-    assert.deepEqual(plan(definition, config, unset, NO_BYTES).replace, ["ipv_4_ipam_pool_id"]);
+    assert.deepEqual((await plan(definition, config, unset, NO_BYTES)).replace, ["ipv_4_ipam_pool_id"]);
   });
 
   test("a createOnly object holding write-only members (EC2 VPC VpcEncryptionControl) is not replaced after an import", async () => {
@@ -108,13 +113,13 @@ describe("write-only values", () => {
     const read = (imported.state as TfRecord).vpc_encryption_control as TfRecord;
     assert.equal(read.mode, "monitor");
     assert.equal(read.lambda_exclusion, null, "write-only: not read back");
-    assert.deepEqual(plan(definition, config, imported.state, imported.private).replace, []);
+    assert.deepEqual((await plan(definition, config, imported.state, imported.private)).replace, []);
     // A member the import did read still forces the replacement when it changes.
     const changed = h.sim(definition).config({
       cidr_block: "10.0.0.0/16",
       vpc_encryption_control: objectOf(control.attributes, { mode: "enforce", lambda_exclusion: "enable" }),
     });
-    assert.deepEqual(plan(definition, changed, imported.state, imported.private).replace, [
+    assert.deepEqual((await plan(definition, changed, imported.state, imported.private)).replace, [
       "vpc_encryption_control",
     ]);
   });
@@ -125,7 +130,7 @@ describe("write-only values", () => {
       .sim(definition)
       .config({ ipv_4_ipam_pool_id: "ipam-pool-0fedcba9876543210", ipv_4_netmask_length: 20 });
     const imported = await createThenImport(definition, config);
-    const { planned, replace } = plan(definition, config, imported.state, imported.private);
+    const { planned, replace } = await plan(definition, config, imported.state, imported.private);
     assert.deepEqual(replace, []);
     const applied = await h.backend.applyResourceChange({
       typeName: definition.tfTypeName,

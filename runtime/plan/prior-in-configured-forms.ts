@@ -1,0 +1,33 @@
+// The prior state with each value the service keeps in a form its schema declares (a Route 53
+// zone name with a trailing dot, after an import) in the configuration's form, when the
+// configuration's value gives it under the property's transform (runtime/convert/input-forms.ts).
+// The plan compares against this prior: such a value is then no change and no replacement, and
+// the plan shows the configuration's form, which the apply writes to the state without sending it
+// (a create-only value) or sends once.
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
+import { isRecord, recordWith, type TfValue } from "../../terraform/values/value.js";
+import { fromModel } from "../convert/from-cfn.js";
+import { inInputForms } from "../convert/input-forms.js";
+import { isJsonDocObject } from "../convert/json-doc.js";
+import { toDesiredState } from "../convert/to-cfn.js";
+
+export async function priorInConfiguredForms(
+  definition: ResourceDefinition,
+  prior: TfValue,
+  config: TfValue,
+): Promise<TfValue> {
+  const { attributes, propertyTransforms } = definition;
+  if (propertyTransforms === undefined || !isRecord(prior) || !isRecord(config)) return prior;
+  const priorDoc = toDesiredState(attributes, prior);
+  const rewritten = await inInputForms(propertyTransforms, priorDoc, toDesiredState(attributes, config));
+  if (rewritten === priorDoc || !isJsonDocObject(rewritten)) return prior;
+  // Only the top-level values that hold a rewritten one are taken from the rewritten model.
+  const fresh = fromModel(attributes, rewritten);
+  const changed: Record<string, TfValue> = {};
+  for (const [name, attribute] of Object.entries(attributes)) {
+    const cfnName = attribute.cfnName;
+    if (cfnName !== undefined && rewritten[cfnName] !== priorDoc[cfnName])
+      changed[name] = fresh[name] ?? null;
+  }
+  return recordWith(prior, changed);
+}
