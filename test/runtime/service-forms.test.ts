@@ -461,19 +461,15 @@ describe("forms the schema declares for a value (propertyTransform)", () => {
   });
   afterEach(() => h.emulator.control.reset());
 
-  const rule = (protocol: string, port: number) =>
-    objectOf(nestedAttributes(definitionOf(h), "security_group_ingress"), {
-      ip_protocol: protocol,
-      from_port: port,
-      to_port: port,
-      cidr_ip: "10.0.0.0/8",
-    });
-  let securityGroup: ResourceDefinition | undefined;
-  const definitionOf = (_: RuntimeHarness): ResourceDefinition => securityGroup as ResourceDefinition;
-
   test('EC2 rules given protocol numbers, answered by name and in another order: "6" stays "6"; a real change is still drift', async () => {
-    securityGroup = await loadResource("awscc_ec2_security_group");
-    const definition = securityGroup;
+    const definition = await loadResource("awscc_ec2_security_group");
+    const rule = (protocol: string, port: number) =>
+      objectOf(nestedAttributes(definition, "security_group_ingress"), {
+        ip_protocol: protocol,
+        from_port: port,
+        to_port: port,
+        cidr_ip: "10.0.0.0/8",
+      });
     const sim = h.sim(definition);
     const config = objectOf(definition.attributes, {
       group_description: "rules by number",
@@ -522,17 +518,8 @@ describe("forms the schema declares for a value (propertyTransform)", () => {
     assert.deepEqual(protocols(drifted.state).sort(), ["6:22", "6:443", "tcp:53"]);
     assert.equal(await planAction(h, definition, config, drifted), "update");
   });
-});
 
-describe("create-only values answered in a declared form plan no replacement (propertyTransform)", () => {
-  let h: RuntimeHarness;
-  before(async () => {
-    h = await startRuntime();
-  });
-  after(async () => {
-    await h.close();
-  });
-  afterEach(() => h.emulator.control.reset());
+  // Create-only values: without the transforms, a replacement after every refresh or import.
 
   const cases: { type: string; config: Record<string, TfValue>; answered: JsonObject }[] = [
     // Route 53 answers the zone name fully qualified and in lower case.
