@@ -61,7 +61,9 @@ export function resultStandsFor(result: unknown, answer: unknown): boolean {
     if (typeof answer !== "object" && String(result) === String(answer)) return true;
     if (typeof result !== "string" || typeof answer !== "string") return false;
     try {
-      return new RegExp(`^(?:${result})$`, "u").test(answer);
+      // Patterns are written for CloudFormation's (Java) engine: read without the unicode flag,
+      // which would refuse escapes such as `\-` outside a class.
+      return new RegExp(`^(?:${result})$`).test(answer);
     } catch {
       return false;
     }
