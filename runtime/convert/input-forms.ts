@@ -8,7 +8,7 @@
 // lower case), the answer is rewritten to the input's form before it is read, so the form is no
 // drift after a refresh and no inconsistent result after an apply. (The Go provider ignores the
 // transforms: such a value plans a change, or a replacement, on every run.)
-import type jsonataType from "jsonata";
+import { transformResults } from "../../cfn/property-transforms.js";
 import {
   isJsonDocObject,
   type JsonDoc,
@@ -17,42 +17,6 @@ import {
   jsonDocToPlain,
   parseJsonDoc,
 } from "./json-doc.js";
-
-type Expression = ReturnType<typeof jsonataType>;
-
-// Loaded on the first value a service answers in another form: most processes never need it.
-let library: Promise<typeof jsonataType> | undefined;
-const compiled = new Map<string, Expression | null>();
-
-/** A compiled alternative, or null for one JSONata cannot parse (it then never matches). */
-async function compile(text: string): Promise<Expression | null> {
-  let expression = compiled.get(text);
-  if (expression === undefined) {
-    const jsonata = await (library ??= import("jsonata").then((module) => module.default));
-    try {
-      expression = jsonata(text);
-    } catch {
-      expression = null;
-    }
-    compiled.set(text, expression);
-  }
-  return expression;
-}
-
-/** The alternatives of a transform: `A $OR B` (CloudFormation's own extension of JSONata). */
-export function alternatives(transform: string): string[] {
-  return transform
-    .split("$OR")
-    .map((part) => part.trim())
-    .filter((part) => part !== "");
-}
-
-/** The alternatives of a transform that JSONata cannot parse (they never match). */
-export async function unparsableAlternatives(transform: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const text of alternatives(transform)) if ((await compile(text)) === null) out.push(text);
-  return out;
-}
 
 /** Whether a transform result stands for the answer: the same value, or a pattern it matches whole. */
 export function resultStandsFor(result: unknown, answer: unknown): boolean {
@@ -71,33 +35,15 @@ export function resultStandsFor(result: unknown, answer: unknown): boolean {
   return JSON.stringify(result) === JSON.stringify(answer);
 }
 
-/**
- * Whether `answer` is a form of the input value under `transform`, evaluated in the object holding
- * the value (expressions such as `$lowercase(Name)` name their own property) and, where that gives
- * nothing, in the whole model (`FileSystemProtection.ReplicationOverwriteProtection`).
- */
+/** Whether `answer` is a form of the input value under `transform` (cfn/property-transforms.ts). */
 export async function isTransformedForm(
   transform: string,
   holder: unknown,
   root: unknown,
   answer: unknown,
 ): Promise<boolean> {
-  for (const text of alternatives(transform)) {
-    const expression = await compile(text);
-    if (!expression) continue;
-    for (const context of holder === root ? [holder] : [holder, root]) {
-      let result: unknown;
-      try {
-        result = await expression.evaluate(context);
-      } catch {
-        continue;
-      }
-      if (result !== undefined) {
-        if (resultStandsFor(result, answer)) return true;
-        break; // this alternative applied in this context and gave another value
-      }
-    }
-  }
+  for await (const result of transformResults(transform, holder, root))
+    if (resultStandsFor(result, answer)) return true;
   return false;
 }
 

@@ -8,7 +8,7 @@ import { resolveSchemasDir } from "../../cfn/paths.js";
 import { listSchemaFiles } from "../../cfn/read-schemas.js";
 import { buildTypeModel } from "../../generator/model/resource-model.js";
 import type { CfnResourceSchema } from "../../generator/model/cfn-schema.js";
-import { unparsableAlternatives } from "../../runtime/convert/input-forms.js";
+import { unparsableAlternatives } from "../../cfn/property-transforms.js";
 
 test("every property transform of the corpus parses and reaches the definition", async () => {
   const dir = resolveSchemasDir();

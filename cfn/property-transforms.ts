@@ -1,0 +1,70 @@
+// A schema's propertyTransform: per property, JSONata expressions joined by `$OR` (CloudFormation's
+// own extension) that say in which forms the service answers a value it was sent. Evaluated with
+// the jsonata library, loaded on first use (most processes never evaluate one). Shared by the
+// runtime, which reads such answers as the value sent (runtime/convert/input-forms.ts), and the
+// emulator, which answers in them (emulator/realism/transforms.ts).
+import type jsonataType from "jsonata";
+
+type Expression = ReturnType<typeof jsonataType>;
+
+let library: Promise<typeof jsonataType> | undefined;
+const compiled = new Map<string, Expression | null>();
+
+/** A compiled alternative, or null for one JSONata cannot parse (it then gives nothing). */
+async function compile(text: string): Promise<Expression | null> {
+  let expression = compiled.get(text);
+  if (expression === undefined) {
+    const jsonata = await (library ??= import("jsonata").then((module) => module.default));
+    try {
+      expression = jsonata(text);
+    } catch {
+      expression = null;
+    }
+    compiled.set(text, expression);
+  }
+  return expression;
+}
+
+/** The alternatives of a transform: `A $OR B`. */
+export function alternatives(transform: string): string[] {
+  return transform
+    .split("$OR")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+}
+
+/** The alternatives of a transform that JSONata cannot parse. */
+export async function unparsableAlternatives(transform: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const text of alternatives(transform)) if ((await compile(text)) === null) out.push(text);
+  return out;
+}
+
+/**
+ * What each alternative gives for a value, in order: evaluated in the object holding the value
+ * (expressions such as `$lowercase(Name)` name their own property) and, where that gives nothing,
+ * in the whole model (`FileSystemProtection.ReplicationOverwriteProtection`). An alternative that
+ * gives nothing, or fails, is left out.
+ */
+export async function* transformResults(
+  transform: string,
+  holder: unknown,
+  root: unknown,
+): AsyncGenerator<unknown> {
+  for (const text of alternatives(transform)) {
+    const expression = await compile(text);
+    if (!expression) continue;
+    for (const context of holder === root ? [holder] : [holder, root]) {
+      let result: unknown;
+      try {
+        result = await expression.evaluate(context);
+      } catch {
+        continue;
+      }
+      if (result !== undefined) {
+        yield result;
+        break;
+      }
+    }
+  }
+}
