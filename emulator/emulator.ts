@@ -10,6 +10,8 @@ import { EmulatorControl } from "./control/control.js";
 import { FaultRegistry, parseFaultRule } from "./faults/fault-rules.js";
 import { defaultSchemasDir, directorySchemaSource, type SchemaSource } from "../cfn/schema-source.js";
 import { TypeRegistry } from "./schema/type-registry.js";
+import { answerInDeclaredForms } from "./realism/transforms.js";
+import { isJsonObject } from "./schema/pointers.js";
 import { handleCloudControlCall, JSON_CONTENT_TYPE } from "./server/cloud-control-endpoint.js";
 import { directoryRegistryCatalog } from "./server/cloudformation-catalog.js";
 import { handleCloudFormationRequest, isCloudFormationRequest } from "./server/cloudformation-query.js";
@@ -174,7 +176,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       const timer = setTimeout(wake, ms);
       pendingSleeps.add(wake);
     });
-  const endpointDeps = { service, faults, calls, clock, sleep, onInternalError };
+  // Read-time forms that need JSONata (asynchronous): applied to the service's answer on its way out.
+  const answeredProperties = async (typeName: string, properties: string): Promise<string> => {
+    const type = config.realism.includes("transforms") ? registry.find(typeName) : undefined;
+    if (!type || !isJsonObject(type.schema.propertyTransform)) return properties;
+    const model: unknown = JSON.parse(properties);
+    return isJsonObject(model) ? JSON.stringify(await answerInDeclaredForms(type.schema, model)) : properties;
+  };
+  const endpointDeps = { service, faults, calls, clock, sleep, onInternalError, answeredProperties };
   const catalog = directoryRegistryCatalog(() => resolveSchemasDir(options.schemasDir));
   const cloudFormationDeps = { catalog, faults, calls, region, clock, sleep, onInternalError };
 

@@ -10,6 +10,7 @@ export const REALISM_BEHAVIOURS = [
   "awstags",
   "eventual",
   "scalars",
+  "transforms",
 ] as const;
 export type RealismBehaviour = (typeof REALISM_BEHAVIOURS)[number];
 

@@ -1,6 +1,7 @@
 // The awsJson1_0 front end of Cloud Control: `POST /` with `X-Amz-Target: CloudApiService.<Op>`.
 // Applies the transport-level faults (latency, throttling, synchronous exceptions) before the
 // operation runs, and renders errors as `{"__type": <name>, "Message": <text>}`.
+import type { WireObject } from "../requests/progress-events.js";
 import { ApiError, errorBody } from "../api-errors.js";
 import type { CallLog } from "../control/call-log.js";
 import type { FaultRegistry } from "../faults/fault-rules.js";
@@ -20,6 +21,8 @@ export interface CloudControlEndpointDeps {
   readonly sleep: (ms: number) => Promise<void>;
   /** Called when an operation failed in an unexpected way (an emulator bug). */
   readonly onInternalError: (error: unknown) => void;
+  /** A GetResource answer's properties as the realism profile's read-time forms give them. */
+  readonly answeredProperties?: (typeName: string, properties: string) => Promise<string>;
 }
 
 export interface EndpointResult {
@@ -68,6 +71,20 @@ async function applyTransportFaults(
   }
 }
 
+async function withAnsweredProperties(
+  answer: WireObject,
+  typeName: string,
+  answered: (typeName: string, properties: string) => Promise<string>,
+): Promise<WireObject> {
+  const description = answer.ResourceDescription as WireObject | undefined;
+  const properties = description?.Properties;
+  if (typeof properties !== "string") return answer;
+  return {
+    ...answer,
+    ResourceDescription: { ...description, Properties: await answered(typeName, properties) },
+  };
+}
+
 export async function handleCloudControlCall(
   deps: CloudControlEndpointDeps,
   target: string,
@@ -89,7 +106,10 @@ export async function handleCloudControlCall(
     input = parseInput(body);
     typeName = deps.service.typeNameOf(input);
     await applyTransportFaults(deps, operation, typeName);
-    reply = jsonAnswer(200, deps.service.handle(operation, input), requestId);
+    let answer = deps.service.handle(operation, input);
+    if (operation === "GetResource" && deps.answeredProperties && typeName !== undefined)
+      answer = await withAnsweredProperties(answer, typeName, deps.answeredProperties);
+    reply = jsonAnswer(200, answer, requestId);
   } catch (caught) {
     let error: ApiError;
     if (caught instanceof ApiError) error = caught;

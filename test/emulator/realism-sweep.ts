@@ -19,6 +19,7 @@ import { visibleModel } from "../../emulator/handlers/resource-handlers.js";
 import { type RealismBehaviour, REALISM_BEHAVIOURS } from "../../emulator/realism/behaviours.js";
 import { collectionKind, isFreeFormObject } from "../../emulator/realism/schema-kinds.js";
 import { realisticReadModel } from "../../emulator/realism/read-view.js";
+import { answerInDeclaredForms } from "../../emulator/realism/transforms.js";
 import { sampleValue } from "../../emulator/realism/sample-value.js";
 import { decisionRandom } from "../../emulator/realism/seeded.js";
 import { isJsonObject } from "../../emulator/schema/pointers.js";
@@ -196,8 +197,13 @@ describe(`realism over real types (seed ${SEED})`, () => {
       const stored = control.getResource(type.typeName, identifier)!.properties;
       control.driftDelete(type.typeName, identifier); // the next model may use the same identifier
       const visible = visibleModel(type, stored);
-      const expected = realisticReadModel(type, visible, settings([...REALISM_BEHAVIOURS]), WHERE);
+      // The declared forms (JSONata, asynchronous) are applied to the read view on its way out.
+      const expected = await answerInDeclaredForms(
+        type.schema,
+        realisticReadModel(type, visible, settings([...REALISM_BEHAVIOURS]), WHERE),
+      );
       if (text(expected) !== text(answer)) mismatches.push(type.typeName);
+      if (text(await answerInDeclaredForms(type.schema, visible)) !== text(visible)) out.add("transforms");
       if (addedPaths(type, desired, visible, []) > 0) out.add("defaults");
       for (const behaviour of ["empties", "order", "json", "unreported", "awstags", "scalars"] as const) {
         if (text(realisticReadModel(type, visible, settings([behaviour]), WHERE)) !== text(visible))

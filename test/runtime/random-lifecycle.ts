@@ -20,6 +20,7 @@ import {
   valueEquals,
 } from "../../terraform/values/index.js";
 import { importWithPrivate, planWithPrivate } from "./private-steps.js";
+import { priorInConfiguredForms } from "../../runtime/plan/prior-in-configured-forms.js";
 import { decodePrivateRecord } from "../../runtime/state/configured-record.js";
 import { ConfigBuilder, replacesBelow, replacesOnChange, Unsatisfiable } from "./config-builder.js";
 import type { JsonObject } from "../../emulator/types.js";
@@ -184,7 +185,7 @@ export class LifecycleRun {
     // be imported: the import has them null, and its plan sets them again.
     const unreported = this.unreportedOf(state);
     if (unreported.length > 0) this.notes.push(`unreported by the service: ${unreported.join(", ")}`);
-    const comparison = importComparison(
+    const comparison = await importComparison(
       this.definition,
       withNull(imported.state, unreported),
       withNull(state, unreported),
@@ -368,12 +369,16 @@ export class LifecycleRun {
    */
   private async expectImportPlan(
     config: TfValue,
-    imported: TfValue,
+    importedState: TfValue,
     privateBytes: Uint8Array,
     unreported: readonly string[],
   ): Promise<void> {
-    const plan = await planWithPrivate(this.h, this.definition, config, imported, privateBytes);
+    const plan = await planWithPrivate(this.h, this.definition, config, importedState, privateBytes);
     assert.equal(plan.errors, "", "after import: plan errors");
+    // Values the service holds in a form its schema declares for the configured ones are planned
+    // in the configured form (prior-in-configured-forms.ts): the plan is held to that prior.
+    const imported = await priorInConfiguredForms(this.definition, importedState, config);
+    if (imported !== importedState) this.notes.push("plan after import writes declared forms as configured");
     if (valueEquals(definitionImpliedType(this.definition), plan.planned, imported)) return;
     const writeOnly = writeOnlyAttributes(this.definition);
     const known = nullWriteOnly(

@@ -11,6 +11,7 @@ import {
   type JsonDocObject,
   makeJsonObject,
 } from "../../runtime/convert/json-doc.js";
+import { inInputForms } from "../../runtime/convert/input-forms.js";
 import { reorderWithPrior } from "../../runtime/convert/reorder.js";
 import { toDesiredState } from "../../runtime/convert/to-cfn.js";
 import { keepPriorForm } from "../../runtime/read/keep-prior-form.js";
@@ -79,18 +80,25 @@ export const sameUpToOrder = (definition: ResourceDefinition, a: TfValue, b: TfV
   canonicalJson(sortedArrays(knowable(definition, b)));
 
 /** Both states as knowable documents, the imported one in the reference's list order and JSON spelling. */
-export function importComparison(
+export async function importComparison(
   definition: ResourceDefinition,
   imported: TfValue,
   reference: TfValue,
-): { actual: TfValue; expected: TfValue } {
+): Promise<{ actual: TfValue; expected: TfValue }> {
   const asState = (doc: JsonDoc, from: TfValue): TfRecord =>
     makeRecord([
       ...Object.entries(fromModel(definition.attributes, doc as JsonDocObject)),
       ["id", (from as TfRecord).id ?? null],
     ]);
   const expected = asState(knowable(definition, reference), reference);
-  const ordered = reorderWithPrior(knowable(definition, imported), knowable(definition, reference));
+  const referenceDoc = knowable(definition, reference);
+  // Values the service answers in a form its schema declares are read as the reference's (input-forms.ts).
+  const inForms = await inInputForms(
+    definition.propertyTransforms,
+    knowable(definition, imported),
+    referenceDoc,
+  );
+  const ordered = reorderWithPrior(inForms as JsonDocObject, referenceDoc);
   const actual = keepPriorForm(definition.attributes, asState(ordered, imported), expected);
   return { actual, expected };
 }
