@@ -375,91 +375,8 @@ describe("a service's own forms through the emulator", () => {
       "the other form is a warning",
     );
   });
-});
 
-describe("service forms the realism profile models on reads", () => {
-  const LOG_GROUP = "AWS::Logs::LogGroup";
-  // A seed under which the LogGroup handler answers numbers as strings.
-  const scalarSeed = Array.from({ length: 200 }, (_, i) => i).find((seed) =>
-    chosen(seed, ["scalars", LOG_GROUP], SCALARS_TYPE_SHARE),
-  ) as number;
-  let h: RuntimeHarness;
-  before(async () => {
-    h = await startRuntime({ realism: ["scalars", "empties"], seed: scalarSeed });
-  });
-  after(async () => {
-    await h.close();
-  });
-  afterEach(() => h.emulator.control.reset());
-
-  test('scalars: "7" for retention_in_days reads as 7, and an empty tag list stays as configured', async () => {
-    const definition = await loadResource("awscc_logs_log_group");
-    const sim = h.sim(definition);
-    const config = objectOf(definition.attributes, {
-      log_group_name: "scalars",
-      retention_in_days: 7,
-      tags: [],
-    });
-    const created = await sim.applyConfig(config, null);
-    assert.equal(errorsOf(created.diagnostics), "");
-    const answer = await h.backend.readResource({
-      typeName: definition.tfTypeName,
-      definition,
-      currentState: created.state,
-      private: sim.privateOf(created.state),
-      providerMeta: null,
-      clientCapabilities: CAPABILITIES,
-    });
-    const state = answer.newState as TfRecord;
-    assert.equal(state.retention_in_days, 7);
-    assert.deepEqual(
-      state.tags,
-      [],
-      "an empty collection the service answers as absent keeps its prior form",
-    );
-    assert.equal((await sim.plan(config, state)).action, "noop");
-  });
-
-  test("defaults: a value the service chose for an optional property left out is no change", async () => {
-    const definition = await loadResource("awscc_logs_log_group");
-    const sim = h.sim(definition);
-    const config = objectOf(definition.attributes, { log_group_name: "defaults" });
-    const created = await create(h, sim, config, ({ identifier, properties }) =>
-      h.emulator.control.driftUpdate(definition.cfnTypeName, identifier, {
-        properties: { ...properties, RetentionInDays: 731 },
-      }),
-    );
-    assert.equal((created.state as TfRecord).retention_in_days, 731, "filled from the answer");
-    assert.equal((await sim.plan(config, created.state)).action, "noop");
-  });
-
-  test("defaults: an object the service chose keeps its members as answered, not the schema's defaults for them", async () => {
-    // DeletionProtection.Mode defaults to DISABLED in the schema; the service answers ENABLED.
-    const definition = await loadResource("awscc_verifiedpermissions_policy_store");
-    const sim = h.sim(definition);
-    const config = objectOf(definition.attributes, { validation_settings: { mode: "OFF" } });
-    const created = await create(h, sim, config, ({ identifier, properties }) =>
-      h.emulator.control.driftUpdate(definition.cfnTypeName, identifier, {
-        properties: { ...properties, DeletionProtection: { Mode: "ENABLED" } },
-      }),
-    );
-    assert.deepEqual(
-      { ...((created.state as TfRecord).deletion_protection as TfRecord) },
-      { mode: "ENABLED" },
-    );
-    assert.equal((await sim.plan(config, created.state)).action, "noop");
-  });
-});
-
-describe("forms the schema declares for a value (propertyTransform)", () => {
-  let h: RuntimeHarness;
-  before(async () => {
-    h = await startRuntime();
-  });
-  after(async () => {
-    await h.close();
-  });
-  afterEach(() => h.emulator.control.reset());
+  // Forms the schema declares for a value (propertyTransform).
 
   test('EC2 rules given protocol numbers, answered by name and in another order: "6" stays "6"; a real change is still drift', async () => {
     const definition = await loadResource("awscc_ec2_security_group");
@@ -578,4 +495,78 @@ describe("forms the schema declares for a value (propertyTransform)", () => {
       assert.equal(await planAction(h, definition, config, refreshed), "noop");
     });
   }
+});
+
+describe("service forms the realism profile models on reads", () => {
+  const LOG_GROUP = "AWS::Logs::LogGroup";
+  // A seed under which the LogGroup handler answers numbers as strings.
+  const scalarSeed = Array.from({ length: 200 }, (_, i) => i).find((seed) =>
+    chosen(seed, ["scalars", LOG_GROUP], SCALARS_TYPE_SHARE),
+  ) as number;
+  let h: RuntimeHarness;
+  before(async () => {
+    h = await startRuntime({ realism: ["scalars", "empties"], seed: scalarSeed });
+  });
+  after(async () => {
+    await h.close();
+  });
+  afterEach(() => h.emulator.control.reset());
+
+  test('scalars: "7" for retention_in_days reads as 7, and an empty tag list stays as configured', async () => {
+    const definition = await loadResource("awscc_logs_log_group");
+    const sim = h.sim(definition);
+    const config = objectOf(definition.attributes, {
+      log_group_name: "scalars",
+      retention_in_days: 7,
+      tags: [],
+    });
+    const created = await sim.applyConfig(config, null);
+    assert.equal(errorsOf(created.diagnostics), "");
+    const answer = await h.backend.readResource({
+      typeName: definition.tfTypeName,
+      definition,
+      currentState: created.state,
+      private: sim.privateOf(created.state),
+      providerMeta: null,
+      clientCapabilities: CAPABILITIES,
+    });
+    const state = answer.newState as TfRecord;
+    assert.equal(state.retention_in_days, 7);
+    assert.deepEqual(
+      state.tags,
+      [],
+      "an empty collection the service answers as absent keeps its prior form",
+    );
+    assert.equal((await sim.plan(config, state)).action, "noop");
+  });
+
+  test("defaults: a value the service chose for an optional property left out is no change", async () => {
+    const definition = await loadResource("awscc_logs_log_group");
+    const sim = h.sim(definition);
+    const config = objectOf(definition.attributes, { log_group_name: "defaults" });
+    const created = await create(h, sim, config, ({ identifier, properties }) =>
+      h.emulator.control.driftUpdate(definition.cfnTypeName, identifier, {
+        properties: { ...properties, RetentionInDays: 731 },
+      }),
+    );
+    assert.equal((created.state as TfRecord).retention_in_days, 731, "filled from the answer");
+    assert.equal((await sim.plan(config, created.state)).action, "noop");
+  });
+
+  test("defaults: an object the service chose keeps its members as answered, not the schema's defaults for them", async () => {
+    // DeletionProtection.Mode defaults to DISABLED in the schema; the service answers ENABLED.
+    const definition = await loadResource("awscc_verifiedpermissions_policy_store");
+    const sim = h.sim(definition);
+    const config = objectOf(definition.attributes, { validation_settings: { mode: "OFF" } });
+    const created = await create(h, sim, config, ({ identifier, properties }) =>
+      h.emulator.control.driftUpdate(definition.cfnTypeName, identifier, {
+        properties: { ...properties, DeletionProtection: { Mode: "ENABLED" } },
+      }),
+    );
+    assert.deepEqual(
+      { ...((created.state as TfRecord).deletion_protection as TfRecord) },
+      { mode: "ENABLED" },
+    );
+    assert.equal((await sim.plan(config, created.state)).action, "noop");
+  });
 });
