@@ -9,7 +9,7 @@ import { isRecord, recordWith, type TfValue } from "../../terraform/values/value
 import { fromModel } from "../convert/from-cfn.js";
 import { inInputForms } from "../convert/input-forms.js";
 import { isJsonDocObject } from "../convert/json-doc.js";
-import { toDesiredState } from "../convert/to-cfn.js";
+import { DesiredStateError, toDesiredState } from "../convert/to-cfn.js";
 
 export async function priorInConfiguredForms(
   definition: ResourceDefinition,
@@ -18,8 +18,17 @@ export async function priorInConfiguredForms(
 ): Promise<TfValue> {
   const { attributes, propertyTransforms } = definition;
   if (propertyTransforms === undefined || !isRecord(prior) || !isRecord(config)) return prior;
-  const priorDoc = toDesiredState(attributes, prior);
-  const rewritten = await inInputForms(propertyTransforms, priorDoc, toDesiredState(attributes, config));
+  let priorDoc;
+  let configDoc;
+  try {
+    priorDoc = toDesiredState(attributes, prior);
+    configDoc = toDesiredState(attributes, config);
+  } catch (error) {
+    // A value that is no desired state (a JSON attribute holding no JSON): the plan reports it.
+    if (error instanceof DesiredStateError) return prior;
+    throw error;
+  }
+  const rewritten = await inInputForms(propertyTransforms, priorDoc, configDoc);
   if (rewritten === priorDoc || !isJsonDocObject(rewritten)) return prior;
   // Only the top-level values that hold a rewritten one are taken from the rewritten model.
   const fresh = fromModel(attributes, rewritten);

@@ -6,6 +6,8 @@ import { describe, test } from "node:test";
 import { alternatives } from "../../cfn/property-transforms.js";
 import { inInputForms, isTransformedForm, resultStandsFor } from "../../runtime/convert/input-forms.js";
 import { jsonDocFromPlain, jsonDocToPlain, type JsonDocObject } from "../../runtime/convert/json-doc.js";
+import { priorInConfiguredForms } from "../../runtime/plan/prior-in-configured-forms.js";
+import { makeRecord } from "../../terraform/values/index.js";
 import { loadResource } from "./harness.js";
 
 async function transformOf(tfTypeName: string, pointer: string): Promise<string> {
@@ -98,5 +100,24 @@ describe("inInputForms", () => {
 
   test("without transforms the answer text is returned as it is", async () => {
     assert.equal(await inInputForms(undefined, '{"A":1}', input({ A: 2 })), '{"A":1}');
+  });
+});
+
+describe("priorInConfiguredForms", () => {
+  test("the prior in the configured forms; a configuration that is no desired state leaves it as it is", async () => {
+    const definition = await loadResource("awscc_ecs_task_definition");
+    const record = (values: Record<string, string>) =>
+      makeRecord(Object.keys(definition.attributes).map((name) => [name, values[name] ?? null]));
+    const prior = record({ family: "app", task_role_arn: "arn:aws:iam::123456789012:role/app-role" });
+    assert.equal(
+      await priorInConfiguredForms(definition, prior, record({ family: "app", tags: "{" })),
+      prior,
+    );
+    const configured = await priorInConfiguredForms(
+      definition,
+      prior,
+      record({ family: "app", task_role_arn: "app-role" }),
+    );
+    assert.equal((configured as Record<string, unknown>).task_role_arn, "app-role");
   });
 });
