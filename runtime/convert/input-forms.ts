@@ -18,12 +18,15 @@ import {
   parseJsonDoc,
 } from "./json-doc.js";
 
-/** Whether a transform result stands for the answer: the same value, or a pattern it matches whole. */
-export function resultStandsFor(result: unknown, answer: unknown): boolean {
+/**
+ * Whether a transform result stands for the answer: the same value, or (with `patterns`) a pattern
+ * it matches whole.
+ */
+export function resultStandsFor(result: unknown, answer: unknown, patterns = true): boolean {
   if (result === undefined || answer === undefined) return false;
   if (typeof result === "string" || typeof result === "number" || typeof result === "boolean") {
     if (typeof answer !== "object" && String(result) === String(answer)) return true;
-    if (typeof result !== "string" || typeof answer !== "string") return false;
+    if (!patterns || typeof result !== "string" || typeof answer !== "string") return false;
     try {
       // Patterns are written for CloudFormation's (Java) engine: read without the unicode flag,
       // which would refuse escapes such as `\-` outside a class.
@@ -41,9 +44,10 @@ export async function isTransformedForm(
   holder: unknown,
   root: unknown,
   answer: unknown,
+  patterns = true,
 ): Promise<boolean> {
   for await (const result of transformResults(transform, holder, root))
-    if (resultStandsFor(result, answer)) return true;
+    if (resultStandsFor(result, answer, patterns)) return true;
   return false;
 }
 
@@ -72,6 +76,8 @@ const trees = new WeakMap<Readonly<Record<string, string>>, TransformNode>();
 /** What the rewrite of one answer needs: the input model as plain JSON, made once when first needed. */
 interface Walk {
   readonly root: () => unknown;
+  /** Whether a result that is a pattern stands for the answers it matches. */
+  readonly patterns: boolean;
 }
 
 /** The answer object with each transformed member below `node` in the input object's form. */
@@ -88,7 +94,15 @@ async function rewriteObject(
     if (value === undefined || given === undefined || jsonDocEquals(value, given)) continue;
     let next: JsonDoc = value;
     if (child.transform !== undefined) {
-      if (await isTransformedForm(child.transform, jsonDocToPlain(input), walk.root(), jsonDocToPlain(value)))
+      if (
+        await isTransformedForm(
+          child.transform,
+          jsonDocToPlain(input),
+          walk.root(),
+          jsonDocToPlain(value),
+          walk.patterns,
+        )
+      )
         next = given;
     } else {
       const elements = child.children.get("*");
@@ -124,7 +138,13 @@ async function standsFor(
     if (child === undefined) return false;
     if (child.transform === undefined) continue;
     if (
-      !(await isTransformedForm(child.transform, jsonDocToPlain(input), walk.root(), jsonDocToPlain(value)))
+      !(await isTransformedForm(
+        child.transform,
+        jsonDocToPlain(input),
+        walk.root(),
+        jsonDocToPlain(value),
+        walk.patterns,
+      ))
     )
       return false;
   }
@@ -166,12 +186,16 @@ async function rewriteElements(
 /**
  * The service's answer (a GetResource model, as text or parsed) with every value that a property
  * transform of the input model gives back rewritten to the input's form; the answer as it came
- * when there are no transforms, and the same parsed object when nothing is rewritten.
+ * when there are no transforms, and the same parsed object when nothing is rewritten. Results
+ * that are patterns count (`patterns`) where the answer is the service's to a value sent; not where
+ * a configuration is compared with a value held, where a pattern such as DirectConnect's
+ * `^[a-zA-Z0-9-]+$` for a location would take a new location for the old one.
  */
 export async function inInputForms(
   transforms: Readonly<Record<string, string>> | undefined,
   answerModel: string | JsonDocObject,
   input: JsonDocObject,
+  patterns = true,
 ): Promise<string | JsonDocObject> {
   if (transforms === undefined) return answerModel;
   let answer: JsonDoc = answerModel;
@@ -186,5 +210,6 @@ export async function inInputForms(
   let tree = trees.get(transforms);
   if (!tree) trees.set(transforms, (tree = transformTree(transforms)));
   let plainInput: unknown;
-  return rewriteObject({ root: () => (plainInput ??= jsonDocToPlain(input)) }, tree, answer, input);
+  const walk = { root: () => (plainInput ??= jsonDocToPlain(input)), patterns };
+  return rewriteObject(walk, tree, answer, input);
 }

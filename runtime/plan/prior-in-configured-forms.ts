@@ -28,7 +28,9 @@ export async function priorInConfiguredForms(
     if (error instanceof DesiredStateError) return prior;
     throw error;
   }
-  const rewritten = await inInputForms(propertyTransforms, priorDoc, configDoc);
+  // Literal forms only: a configured value whose transform is a pattern the held value matches may
+  // still be another value (a new location), which must plan as a change.
+  const rewritten = await inInputForms(propertyTransforms, priorDoc, configDoc, false);
   if (rewritten === priorDoc || !isJsonDocObject(rewritten)) return prior;
   // Only the top-level values that hold a rewritten one are taken from the rewritten model.
   const fresh = fromModel(attributes, rewritten);

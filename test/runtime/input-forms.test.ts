@@ -104,6 +104,26 @@ describe("inInputForms", () => {
 });
 
 describe("priorInConfiguredForms", () => {
+  test("a pattern the held value matches does not make another configured value the same (DirectConnect Location)", async () => {
+    const definition = await loadResource("awscc_directconnect_connection");
+    const record = (values: Record<string, string>) =>
+      makeRecord(Object.keys(definition.attributes).map((name) => [name, values[name] ?? null]));
+    const held = record({ connection_name: "c", bandwidth: "1Gbps", location: "EqDC2" });
+    const moved = record({ connection_name: "c", bandwidth: "1Gbps", location: "EqSE2" });
+    assert.equal(
+      await priorInConfiguredForms(definition, held, moved),
+      held,
+      "a new location plans a change",
+    );
+    // On a read, the same transform says the service may answer any such code for the one sent.
+    const read = await inInputForms(
+      definition.propertyTransforms,
+      '{"ConnectionName":"c","Bandwidth":"1Gbps","Location":"EqSE2"}',
+      input({ ConnectionName: "c", Bandwidth: "1Gbps", Location: "EqDC2" }),
+    );
+    assert.equal((read as JsonDocObject).Location, "EqDC2");
+  });
+
   test("the prior in the configured forms; a configuration that is no desired state leaves it as it is", async () => {
     const definition = await loadResource("awscc_ecs_task_definition");
     const record = (values: Record<string, string>) =>
@@ -113,11 +133,19 @@ describe("priorInConfiguredForms", () => {
       await priorInConfiguredForms(definition, prior, record({ family: "app", tags: "{" })),
       prior,
     );
+    // The role's transform gives a pattern (an ARN with `[0-9]{12}` in it): no literal form, so the
+    // held ARN stays, and a configured role name plans as a change.
+    const byName = record({ family: "app", task_role_arn: "app-role" });
+    assert.equal(await priorInConfiguredForms(definition, prior, byName), prior);
+    // A literal form (a hosted zone's name, fully qualified) is taken in the configured form.
+    const zone = await loadResource("awscc_route53_hosted_zone");
+    const zoneRecord = (values: Record<string, string>) =>
+      makeRecord(Object.keys(zone.attributes).map((name) => [name, values[name] ?? null]));
     const configured = await priorInConfiguredForms(
-      definition,
-      prior,
-      record({ family: "app", task_role_arn: "app-role" }),
+      zone,
+      zoneRecord({ id: "Z1", name: "example.com." }),
+      zoneRecord({ name: "Example.COM" }),
     );
-    assert.equal((configured as Record<string, unknown>).task_role_arn, "app-role");
+    assert.equal((configured as Record<string, unknown>).name, "Example.COM");
   });
 });

@@ -4,7 +4,7 @@
 // back, or) destroy, with the contract checker after every plan, apply and read (terraform.ts) and
 // nothing left behind.
 import assert from "node:assert/strict";
-import { jsonDocToPlain } from "../../runtime/convert/json-doc.js";
+import { jsonDocEquals, jsonDocToPlain } from "../../runtime/convert/json-doc.js";
 import { keepPriorSpelling, sameMeaning } from "../../runtime/convert/prior-spelling.js";
 import { toDesiredState } from "../../runtime/convert/to-cfn.js";
 import { nullWriteOnly, writeOnlyAttributes } from "../../runtime/state/write-only.js";
@@ -21,6 +21,7 @@ import {
 } from "../../terraform/values/index.js";
 import { importWithPrivate, planWithPrivate } from "./private-steps.js";
 import { priorInConfiguredForms } from "../../runtime/plan/prior-in-configured-forms.js";
+import { inInputForms } from "../../runtime/convert/input-forms.js";
 import { decodePrivateRecord } from "../../runtime/state/configured-record.js";
 import { ConfigBuilder, replacesBelow, replacesOnChange, Unsatisfiable } from "./config-builder.js";
 import type { JsonObject } from "../../emulator/types.js";
@@ -247,11 +248,12 @@ export class LifecycleRun {
         if (error instanceof Unsatisfiable) return state;
         throw error;
       }
-      // Another value, not another spelling of the same (JSON with other whitespace reads as the prior).
+      // Another value, not another spelling of the same (JSON with other whitespace reads as the prior),
+      // nor a form the schema declares for the held value (input-forms.ts).
       const sameAsKnown = [config[name], state[name]].some((known) =>
         sameMeaning(attribute.type, value, known ?? null),
       );
-      if (!sameAsKnown) drifted = value;
+      if (!sameAsKnown && !(await this.answeredAsHeld(state, name, value))) drifted = value;
     }
     if (drifted === null) return state;
     const doc = jsonDocToPlain(
@@ -273,6 +275,20 @@ export class LifecycleRun {
     await this.expectNoop(config, repaired.state, "after the drift repair");
     this.notes.push(`drift of ${name} repaired`);
     return repaired.state as TfRecord;
+  }
+
+  /** Whether the service answering `value` for `name` reads as the value `state` holds (a declared form). */
+  private async answeredAsHeld(state: TfRecord, name: string, value: TfValue): Promise<boolean> {
+    const attributes = this.definition.attributes;
+    const cfnName = attributes[name]?.cfnName;
+    if (this.definition.propertyTransforms === undefined || cfnName === undefined) return false;
+    const held = toDesiredState(attributes, state);
+    const read = await inInputForms(
+      this.definition.propertyTransforms,
+      toDesiredState(attributes, with_(state, name, value)),
+      held,
+    );
+    return typeof read !== "string" && jsonDocEquals(read[cfnName], held[cfnName]);
   }
 
   /** A new value for one createOnly attribute: the plan replaces, one object remains (its state is returned). */
@@ -514,6 +530,8 @@ export class LifecycleRun {
           continue;
         const next = with_(config, name, value);
         if ((await this.validationErrors(next)) !== "") break;
+        // A value whose declared form is what the object holds plans no change (prior-in-configured-forms.ts).
+        if ((await priorInConfiguredForms(this.definition, state, next)) !== state) continue;
         return { name, config: next };
       }
     }
