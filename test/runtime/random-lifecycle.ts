@@ -4,7 +4,13 @@
 // back, or) destroy, with the contract checker after every plan, apply and read (terraform.ts) and
 // nothing left behind.
 import assert from "node:assert/strict";
-import { jsonDocEquals, jsonDocToPlain } from "../../runtime/convert/json-doc.js";
+import {
+  isJsonDocObject,
+  jsonDocEquals,
+  jsonDocFromPlain,
+  jsonDocToPlain,
+} from "../../runtime/convert/json-doc.js";
+import { answerInDeclaredForms } from "../../emulator/realism/transforms.js";
 import { keepPriorSpelling, sameMeaning } from "../../runtime/convert/prior-spelling.js";
 import { toDesiredState } from "../../runtime/convert/to-cfn.js";
 import { nullWriteOnly, writeOnlyAttributes } from "../../runtime/state/write-only.js";
@@ -84,7 +90,7 @@ export class LifecycleRun {
   constructor(
     private readonly h: RuntimeHarness,
     private readonly definition: ResourceDefinition,
-    schema: SchemaNode,
+    private readonly schema: SchemaNode,
     private readonly random: () => number,
     /** The emulator answers arrays of objects in an order of its own (reorderArrays). */
     private readonly serviceReorders = false,
@@ -277,17 +283,20 @@ export class LifecycleRun {
     return repaired.state as TfRecord;
   }
 
-  /** Whether the service answering `value` for `name` reads as the value `state` holds (a declared form). */
+  /**
+   * Whether `value` stored for `name` reads as the value `state` holds: the service answers it in a
+   * form its schema declares (the emulator's `transforms`: an RDS cluster's EnableHttpEndpoint is
+   * answered false for engines that have none) that the provider reads as the held value.
+   */
   private async answeredAsHeld(state: TfRecord, name: string, value: TfValue): Promise<boolean> {
     const attributes = this.definition.attributes;
     const cfnName = attributes[name]?.cfnName;
     if (this.definition.propertyTransforms === undefined || cfnName === undefined) return false;
     const held = toDesiredState(attributes, state);
-    const read = await inInputForms(
-      this.definition.propertyTransforms,
-      toDesiredState(attributes, with_(state, name, value)),
-      held,
-    );
+    const stored = jsonDocToPlain(toDesiredState(attributes, with_(state, name, value))) as JsonObject;
+    const answered = jsonDocFromPlain(await answerInDeclaredForms(this.schema as JsonObject, stored));
+    if (!isJsonDocObject(answered)) return false;
+    const read = await inInputForms(this.definition.propertyTransforms, answered, held);
     return typeof read !== "string" && jsonDocEquals(read[cfnName], held[cfnName]);
   }
 
