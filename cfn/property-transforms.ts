@@ -25,6 +25,24 @@ async function compile(text: string): Promise<Expression | null> {
   return expression;
 }
 
+/**
+ * A schema's transforms of properties, as pointer → expression: string expressions under
+ * `/properties/` only, a pointer written without its leading slash (SimSpaceWeaver Simulation's)
+ * read as if it had one.
+ */
+export function propertyTransformsOf(schema: {
+  readonly propertyTransform?: unknown;
+}): Record<string, string> {
+  const declared = schema.propertyTransform;
+  if (typeof declared !== "object" || declared === null || Array.isArray(declared)) return {};
+  const out: Record<string, string> = {};
+  for (const [written, transform] of Object.entries(declared as Record<string, unknown>)) {
+    const pointer = written.startsWith("properties/") ? `/${written}` : written;
+    if (pointer.startsWith("/properties/") && typeof transform === "string") out[pointer] = transform;
+  }
+  return out;
+}
+
 /** The alternatives of a transform: `A $OR B`. */
 export function alternatives(transform: string): string[] {
   return transform

@@ -4,7 +4,7 @@
 // alternative that gives a plain value other than the stored one is the answer; an alternative that
 // gives a pattern (an ARN with `[0-9]{12}` in it) says what would match, not what is answered, and is
 // skipped. Read-time only: the object is stored as sent.
-import { transformResults } from "../../cfn/property-transforms.js";
+import { propertyTransformsOf, transformResults } from "../../cfn/property-transforms.js";
 import { isJsonObject } from "../schema/pointers.js";
 import type { JsonObject, JsonValue } from "../types.js";
 
@@ -50,14 +50,8 @@ async function answerAt(
 
 /** The model with each transformed value in the form the service answers it. */
 export async function answerInDeclaredForms(schema: JsonObject, model: JsonObject): Promise<JsonObject> {
-  const transforms = isJsonObject(schema.propertyTransform) ? schema.propertyTransform : {};
   let answered = model;
-  for (const [pointer, transform] of Object.entries(transforms)) {
-    if (typeof transform !== "string") continue;
-    const path = pointer.startsWith("/") ? pointer : `/${pointer}`;
-    const segments = path.split("/").slice(2);
-    if (!path.startsWith("/properties/") || segments.length === 0) continue;
-    answered = await answerAt(transform, segments, answered, model);
-  }
+  for (const [pointer, transform] of Object.entries(propertyTransformsOf(schema)))
+    answered = await answerAt(transform, pointer.split("/").slice(2), answered, model);
   return answered;
 }

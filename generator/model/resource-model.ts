@@ -12,6 +12,7 @@ import { type CfnResourceSchema, MappingError } from "./cfn-schema.js";
 import { singularDataSourceFrom } from "../../terraform/schema/derive.js";
 import { copyDefinitionName } from "./definition-names.js";
 import { createOnlyProperties } from "./create-only.js";
+import { propertyTransformsOf } from "../../cfn/property-transforms.js";
 import { RESOURCE_ID, withStateForUnknown } from "../../terraform/schema/resource-rules.js";
 import { withTimeoutsAttribute } from "../../terraform/schema/timeouts.js";
 import { withTagsAllAttribute } from "../../terraform/tags/default-tags.js";
@@ -110,19 +111,10 @@ function buildAttributes(schema: CfnResourceSchema, names: TypeNames, ctx: WalkC
   return attributes;
 }
 
-/** The schema's property transforms of properties (string expressions under /properties/ only). */
-function propertyTransformsOf(schema: CfnResourceSchema): { propertyTransforms?: Record<string, string> } {
-  // One schema writes its pointer without the leading slash (SimSpaceWeaver Simulation).
-  const entries = Object.entries(schema.propertyTransform ?? {})
-    .map(([pointer, transform]): [string, unknown] => [
-      pointer.startsWith("properties/") ? `/${pointer}` : pointer,
-      transform,
-    ])
-    .filter(
-      (entry): entry is [string, string] =>
-        entry[0].startsWith("/properties/") && typeof entry[1] === "string",
-    );
-  return entries.length > 0 ? { propertyTransforms: Object.fromEntries(entries) } : {};
+/** The schema's property transforms, when it declares any (cfn/property-transforms.ts). */
+function propertyTransformsField(schema: CfnResourceSchema): { propertyTransforms?: Record<string, string> } {
+  const transforms = propertyTransformsOf(schema);
+  return Object.keys(transforms).length > 0 ? { propertyTransforms: transforms } : {};
 }
 
 export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
@@ -168,7 +160,7 @@ export function buildTypeModel(schema: CfnResourceSchema): TypeModel {
       listable: pluralSuppressionReason(schema, names) === undefined,
       ...tagPropertyOf(schema),
       ...(schema.handlers?.create === undefined && { noCreateHandler: true as const }),
-      ...propertyTransformsOf(schema),
+      ...propertyTransformsField(schema),
     };
     singular = singularDataSourceFrom(resource);
   } catch (e) {

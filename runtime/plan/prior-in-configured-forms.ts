@@ -6,7 +6,7 @@
 // (a create-only value) or sends once.
 import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { isRecord, recordWith, type TfValue } from "../../terraform/values/value.js";
-import { fromModel } from "../convert/from-cfn.js";
+import { attributeFromJson } from "../convert/from-cfn.js";
 import { inInputForms } from "../convert/input-forms.js";
 import { isJsonDocObject } from "../convert/json-doc.js";
 import { DesiredStateError, toDesiredState } from "../convert/to-cfn.js";
@@ -32,13 +32,13 @@ export async function priorInConfiguredForms(
   // still be another value (a new location), which must plan as a change.
   const rewritten = await inInputForms(propertyTransforms, priorDoc, configDoc, false);
   if (rewritten === priorDoc || !isJsonDocObject(rewritten)) return prior;
-  // Only the top-level values that hold a rewritten one are taken from the rewritten model.
-  const fresh = fromModel(attributes, rewritten);
+  // Only the top-level values that hold a rewritten one are converted and taken.
   const changed: Record<string, TfValue> = {};
   for (const [name, attribute] of Object.entries(attributes)) {
     const cfnName = attribute.cfnName;
-    if (cfnName !== undefined && rewritten[cfnName] !== priorDoc[cfnName])
-      changed[name] = fresh[name] ?? null;
+    const value = cfnName === undefined ? undefined : rewritten[cfnName];
+    if (value !== undefined && value !== priorDoc[cfnName as string])
+      changed[name] = attributeFromJson(attribute.type, value);
   }
   return recordWith(prior, changed);
 }
