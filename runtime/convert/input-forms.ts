@@ -8,7 +8,7 @@
 // lower case), the answer is rewritten to the input's form before it is read, so the form is no
 // drift after a refresh and no inconsistent result after an apply. (The Go provider ignores the
 // transforms: such a value plans a change, or a replacement, on every run.)
-import { transformResults } from "../../cfn/property-transforms.js";
+import { alternatives, transformResults } from "../../cfn/property-transforms.js";
 import {
   isJsonDocObject,
   type JsonDoc,
@@ -38,17 +38,79 @@ export function resultStandsFor(result: unknown, answer: unknown, patterns = tru
   return JSON.stringify(result) === JSON.stringify(answer);
 }
 
-/** Whether `answer` is a form of the input value under `transform` (cfn/property-transforms.ts). */
+/**
+ * Which results that are patterns stand for the answers they match. `any`: every such pattern, where
+ * the answer is the service's to a value sent (EFS answers a key given by alias as the key's ARN,
+ * which its transform gives only as a pattern). `shaped`: only a pattern the input value shapes,
+ * where a configuration is compared with a value held: an ECS task role's name in
+ * `arn:…:role/<name>` tells that role from others, but DirectConnect's `^[a-zA-Z0-9-]+$` for a
+ * location, which every location gives, would take a new location for the old one.
+ */
+export type PatternUse = "any" | "shaped";
+
+/** The contexts of a transform with the input value replaced by another (for `shaped`). */
+export interface OtherValueContexts {
+  readonly holder: unknown;
+  readonly root: unknown;
+}
+
+/**
+ * Whether `answer` is a form of the input value under `transform` (cfn/property-transforms.ts).
+ * With `shaped`, a pattern counts only where the same alternative, given `otherValue`'s contexts,
+ * gives nothing the answer matches.
+ */
 export async function isTransformedForm(
   transform: string,
   holder: unknown,
   root: unknown,
   answer: unknown,
-  patterns = true,
+  use: PatternUse = "any",
+  otherValue?: () => OtherValueContexts | undefined,
 ): Promise<boolean> {
-  for await (const result of transformResults(transform, holder, root))
-    if (resultStandsFor(result, answer, patterns)) return true;
+  for (const text of alternatives(transform))
+    for await (const result of transformResults(text, holder, root)) {
+      if (resultStandsFor(result, answer, false)) return true;
+      if (!resultStandsFor(result, answer, true)) continue;
+      if (use === "any") return true;
+      const other = otherValue?.();
+      if (other !== undefined && !(await givesFormOf(text, other, answer))) return true;
+    }
   return false;
+}
+
+async function givesFormOf(
+  alternative: string,
+  contexts: OtherValueContexts,
+  answer: unknown,
+): Promise<boolean> {
+  for await (const result of transformResults(alternative, contexts.holder, contexts.root))
+    if (resultStandsFor(result, answer, true)) return true;
+  return false;
+}
+
+/**
+ * A string no input holds: the input value with a NUL appended, which a pattern the value shapes
+ * then requires and no answer has. Other values have no such counterpart; their patterns do not
+ * count under `shaped`.
+ */
+function otherThan(value: unknown): string | undefined {
+  return typeof value === "string" ? `${value}\u0000` : undefined;
+}
+
+/** A copy of plain JSON `root` with the value at `path` replaced. */
+function replacedAt(root: unknown, path: readonly (string | number)[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [step, ...rest] = path as [string | number, ...(string | number)[]];
+  if (Array.isArray(root) && typeof step === "number") {
+    const copy = [...(root as unknown[])];
+    copy[step] = replacedAt(copy[step], rest, value);
+    return copy;
+  }
+  if (typeof root === "object" && root !== null && typeof step === "string") {
+    const object = root as Record<string, unknown>;
+    return { ...object, [step]: replacedAt(object[step], rest, value) };
+  }
+  return root;
 }
 
 /** The transforms of a model as a tree of property names (`*` for the elements of an array). */
@@ -76,8 +138,31 @@ const trees = new WeakMap<Readonly<Record<string, string>>, TransformNode>();
 /** What the rewrite of one answer needs: the input model as plain JSON, made once when first needed. */
 interface Walk {
   readonly root: () => unknown;
-  /** Whether a result that is a pattern stands for the answers it matches. */
-  readonly patterns: boolean;
+  readonly patterns: PatternUse;
+}
+
+/** Where a member of the input model is: property names and element indexes from the root. */
+type Path = readonly (string | number)[];
+
+/** Whether `answer` is a form of the input object's member `name`, which is at `path`. */
+function isFormOfMember(
+  walk: Walk,
+  transform: string,
+  input: JsonDocObject,
+  path: Path,
+  name: string,
+  answer: JsonDoc,
+): Promise<boolean> {
+  const holder = jsonDocToPlain(input) as Record<string, unknown>;
+  const otherValue = () => {
+    const other = otherThan(holder[name]);
+    if (other === undefined) return undefined;
+    return {
+      holder: { ...holder, [name]: other },
+      root: replacedAt(walk.root(), [...path, name], other),
+    };
+  };
+  return isTransformedForm(transform, holder, walk.root(), jsonDocToPlain(answer), walk.patterns, otherValue);
 }
 
 /** The answer object with each transformed member below `node` in the input object's form. */
@@ -86,6 +171,7 @@ async function rewriteObject(
   node: TransformNode,
   answer: JsonDocObject,
   input: JsonDocObject,
+  path: Path,
 ): Promise<JsonDocObject> {
   let out = answer;
   for (const [name, child] of node.children) {
@@ -94,16 +180,7 @@ async function rewriteObject(
     if (value === undefined || given === undefined || jsonDocEquals(value, given)) continue;
     let next: JsonDoc = value;
     if (child.transform !== undefined) {
-      if (
-        await isTransformedForm(
-          child.transform,
-          jsonDocToPlain(input),
-          walk.root(),
-          jsonDocToPlain(value),
-          walk.patterns,
-        )
-      )
-        next = given;
+      if (await isFormOfMember(walk, child.transform, input, path, name, value)) next = given;
     } else {
       const elements = child.children.get("*");
       if (elements && Array.isArray(value) && Array.isArray(given))
@@ -112,9 +189,10 @@ async function rewriteObject(
           elements,
           value as readonly JsonDoc[],
           given as readonly JsonDoc[],
+          [...path, name],
         );
       else if (isJsonDocObject(value) && isJsonDocObject(given))
-        next = await rewriteObject(walk, child, value, given);
+        next = await rewriteObject(walk, child, value, given, [...path, name]);
     }
     if (next !== value) out = { ...out, [name]: next };
   }
@@ -130,6 +208,7 @@ async function standsFor(
   node: TransformNode,
   answer: JsonDocObject,
   input: JsonDocObject,
+  path: Path,
 ): Promise<boolean> {
   for (const [name, value] of Object.entries(answer)) {
     const given = input[name];
@@ -137,16 +216,7 @@ async function standsFor(
     const child = node.children.get(name);
     if (child === undefined) return false;
     if (child.transform === undefined) continue;
-    if (
-      !(await isTransformedForm(
-        child.transform,
-        jsonDocToPlain(input),
-        walk.root(),
-        jsonDocToPlain(value),
-        walk.patterns,
-      ))
-    )
-      return false;
+    if (!(await isFormOfMember(walk, child.transform, input, path, name, value))) return false;
   }
   return true;
 }
@@ -160,6 +230,7 @@ async function rewriteElements(
   node: TransformNode,
   answers: readonly JsonDoc[],
   inputs: readonly JsonDoc[],
+  path: Path,
 ): Promise<readonly JsonDoc[]> {
   const taken = new Set<number>();
   let changed = false;
@@ -170,10 +241,14 @@ async function rewriteElements(
       const order = index < inputs.length ? [index, ...inputs.keys()] : [...inputs.keys()];
       for (const at of order) {
         const input = inputs[at];
-        if (taken.has(at) || !isJsonDocObject(input) || !(await standsFor(walk, node, answer, input)))
+        if (
+          taken.has(at) ||
+          !isJsonDocObject(input) ||
+          !(await standsFor(walk, node, answer, input, [...path, at]))
+        )
           continue;
         taken.add(at);
-        rewritten = await rewriteObject(walk, node, answer, input);
+        rewritten = await rewriteObject(walk, node, answer, input, [...path, at]);
         break;
       }
     }
@@ -186,16 +261,14 @@ async function rewriteElements(
 /**
  * The service's answer (a GetResource model, as text or parsed) with every value that a property
  * transform of the input model gives back rewritten to the input's form; the answer as it came
- * when there are no transforms, and the same parsed object when nothing is rewritten. Results
- * that are patterns count (`patterns`) where the answer is the service's to a value sent; not where
- * a configuration is compared with a value held, where a pattern such as DirectConnect's
- * `^[a-zA-Z0-9-]+$` for a location would take a new location for the old one.
+ * when there are no transforms, and the same parsed object when nothing is rewritten. Which
+ * results that are patterns count: `patterns` (PatternUse above).
  */
 export async function inInputForms(
   transforms: Readonly<Record<string, string>> | undefined,
   answerModel: string | JsonDocObject,
   input: JsonDocObject,
-  patterns = true,
+  patterns: PatternUse = "any",
 ): Promise<string | JsonDocObject> {
   if (transforms === undefined) return answerModel;
   let answer: JsonDoc = answerModel;
@@ -211,5 +284,5 @@ export async function inInputForms(
   if (!tree) trees.set(transforms, (tree = transformTree(transforms)));
   let plainInput: unknown;
   const walk = { root: () => (plainInput ??= jsonDocToPlain(input)), patterns };
-  return rewriteObject(walk, tree, answer, input);
+  return rewriteObject(walk, tree, answer, input, []);
 }

@@ -28,9 +28,9 @@ export async function priorInConfiguredForms(
     if (error instanceof DesiredStateError) return prior;
     throw error;
   }
-  // Literal forms only: a configured value whose transform is a pattern the held value matches may
-  // still be another value (a new location), which must plan as a change.
-  const rewritten = await inInputForms(propertyTransforms, priorDoc, configDoc, false);
+  // Patterns only where the configured value shapes them (a role name in an ARN): one every value
+  // gives (DirectConnect's `^[a-zA-Z0-9-]+$` for a location) would take a new location for the old.
+  const rewritten = await inInputForms(propertyTransforms, priorDoc, configDoc, "shaped");
   if (rewritten === priorDoc || !isJsonDocObject(rewritten)) return prior;
   // Only the top-level values that hold a rewritten one are converted and taken.
   const changed: Record<string, TfValue> = {};

@@ -133,10 +133,13 @@ describe("priorInConfiguredForms", () => {
       await priorInConfiguredForms(definition, prior, record({ family: "app", tags: "{" })),
       prior,
     );
-    // The role's transform gives a pattern (an ARN with `[0-9]{12}` in it): no literal form, so the
-    // held ARN stays, and a configured role name plans as a change.
+    // The role's transform gives a pattern (an ARN with `[0-9]{12}` in it) that the role's name
+    // shapes: the held ARN is that role, taken in the configured form; another role is a change.
     const byName = record({ family: "app", task_role_arn: "app-role" });
-    assert.equal(await priorInConfiguredForms(definition, prior, byName), prior);
+    const taken = await priorInConfiguredForms(definition, prior, byName);
+    assert.equal((taken as Record<string, unknown>).task_role_arn, "app-role");
+    const other = record({ family: "app", task_role_arn: "app-role-2" });
+    assert.equal(await priorInConfiguredForms(definition, prior, other), prior);
     // A literal form (a hosted zone's name, fully qualified) is taken in the configured form.
     const zone = await loadResource("awscc_route53_hosted_zone");
     const zoneRecord = (values: Record<string, string>) =>
@@ -147,5 +150,50 @@ describe("priorInConfiguredForms", () => {
       zoneRecord({ name: "Example.COM" }),
     );
     assert.equal((configured as Record<string, unknown>).name, "Example.COM");
+  });
+
+  test("a pattern counts only where the configured value shapes it: engine versions, principals, function names", async () => {
+    const cases: {
+      type: string;
+      held: Record<string, string>;
+      same: Record<string, string>;
+      other: Record<string, string>;
+    }[] = [
+      // RDS answers the full engine version for a major.minor one (`$join([EngineVersion, ".*"])`).
+      {
+        type: "awscc_rds_db_cluster",
+        held: { engine: "aurora-mysql", engine_version: "8.0.mysql_aurora.3.05.2" },
+        same: { engine: "aurora-mysql", engine_version: "8.0" },
+        other: { engine: "aurora-mysql", engine_version: "5.7" },
+      },
+      // Lambda answers an account id principal as the account's root ARN.
+      {
+        type: "awscc_lambda_permission",
+        held: {
+          action: "lambda:InvokeFunction",
+          function_name: "f",
+          principal: "arn:aws:iam::123456789012:root",
+        },
+        same: { action: "lambda:InvokeFunction", function_name: "f", principal: "123456789012" },
+        other: { action: "lambda:InvokeFunction", function_name: "f", principal: "210987654321" },
+      },
+      // An event source mapping's function given by name, held as the function's ARN.
+      {
+        type: "awscc_lambda_event_source_mapping",
+        held: { function_name: "arn:aws:lambda:us-east-1:123456789012:function:worker" },
+        same: { function_name: "worker" },
+        other: { function_name: "worker-2" },
+      },
+    ];
+    for (const { type, held, same, other } of cases) {
+      const definition = await loadResource(type);
+      const record = (values: Record<string, string>) =>
+        makeRecord(Object.keys(definition.attributes).map((name) => [name, values[name] ?? null]));
+      const prior = record(held);
+      const [name, configured] = Object.entries(same).find(([key, value]) => held[key] !== value)!;
+      const taken = await priorInConfiguredForms(definition, prior, record(same));
+      assert.equal((taken as Record<string, unknown>)[name], configured, `${type}: ${name}`);
+      assert.equal(await priorInConfiguredForms(definition, prior, record(other)), prior, type);
+    }
   });
 });

@@ -452,31 +452,61 @@ describe("a service's own forms through the emulator", () => {
       answered: { TaskRoleArn: "arn:aws:iam::123456789012:role/app-role" },
     },
   ];
-  test("after an import, a zone name held fully qualified is updated to the configured form, not replaced", async () => {
-    const definition = await loadResource("awscc_route53_hosted_zone");
-    h.emulator.control.putResource(definition.cfnTypeName, "Z0123456789ABCDEFGHIJ", {
-      Id: "Z0123456789ABCDEFGHIJ",
-      Name: "example.com.",
+  const imports: {
+    what: string;
+    type: string;
+    identifier: string;
+    held: JsonObject;
+    config: Record<string, TfValue>;
+  }[] = [
+    {
+      what: "a zone name held fully qualified",
+      type: "awscc_route53_hosted_zone",
+      identifier: "Z0123456789ABCDEFGHIJ",
+      held: { Id: "Z0123456789ABCDEFGHIJ", Name: "example.com." },
+      config: { name: "example.com" },
+    },
+    // The role's transform gives a pattern, `arn:…:iam::[0-9]{12}[:]role/app-role`, that the
+    // configured name shapes.
+    {
+      what: "a task role held as its ARN",
+      type: "awscc_ecs_task_definition",
+      identifier: "arn:aws:ecs:us-east-1:123456789012:task-definition/app:1",
+      held: {
+        TaskDefinitionArn: "arn:aws:ecs:us-east-1:123456789012:task-definition/app:1",
+        Family: "app",
+        TaskRoleArn: "arn:aws:iam::123456789012:role/app-role",
+      },
+      config: { family: "app", task_role_arn: "app-role" },
+    },
+  ];
+  for (const { what, type, identifier, held, config: given } of imports)
+    test(`after an import, ${what} is taken in the configured form, not replaced`, async () => {
+      const definition = await loadResource(type);
+      h.emulator.control.putResource(definition.cfnTypeName, identifier, held);
+      const imported = await importWithPrivate(h, definition, identifier);
+      assert.equal(imported.errors, "");
+      const config = objectOf(definition.attributes, given);
+      const plan = await planWithPrivate(h, definition, config, imported.state, imported.private);
+      assert.equal(plan.errors, "");
+      assert.deepEqual(plan.requiresReplace, [], "the same object: no replacement");
+      for (const [name, value] of Object.entries(given))
+        assert.deepEqual((plan.planned as TfRecord)[name], value, name);
+      const applied = await h.sim(definition).apply(imported.state, plan.planned, config);
+      assert.equal(errorsOf(applied.diagnostics), "");
+      for (const [name, value] of Object.entries(given))
+        assert.deepEqual((applied.state as TfRecord)[name], value, name);
+      assert.deepEqual(
+        h.emulator.control.calls({ operation: "UpdateResource" }).length,
+        0,
+        "a create-only value is not sent",
+      );
+      const refreshed = await refresh(h, definition, {
+        state: applied.state,
+        private: imported.private,
+      });
+      assert.equal(await planAction(h, definition, config, refreshed), "noop");
     });
-    const imported = await importWithPrivate(h, definition, "Z0123456789ABCDEFGHIJ");
-    assert.equal(imported.errors, "");
-    assert.equal((imported.state as TfRecord).name, "example.com.");
-    const config = objectOf(definition.attributes, { name: "example.com" });
-    const plan = await planWithPrivate(h, definition, config, imported.state, imported.private);
-    assert.equal(plan.errors, "");
-    assert.deepEqual(plan.requiresReplace, [], "the name is the same zone: no replacement");
-    assert.equal((plan.planned as TfRecord).name, "example.com");
-    const applied = await h.sim(definition).apply(imported.state, plan.planned, config);
-    assert.equal(errorsOf(applied.diagnostics), "");
-    assert.equal((applied.state as TfRecord).name, "example.com");
-    assert.deepEqual(
-      h.emulator.control.calls({ operation: "UpdateResource" }).length,
-      0,
-      "a create-only name is not sent",
-    );
-    const refreshed = await refresh(h, definition, { state: applied.state, private: imported.private });
-    assert.equal(await planAction(h, definition, config, refreshed), "noop");
-  });
 
   for (const { type, config: given, answered } of cases) {
     test(`${type}: ${JSON.stringify(answered)}`, async () => {
