@@ -44,9 +44,11 @@ export function resultStandsFor(result: unknown, answer: unknown, patterns = tru
  * which its transform gives only as a pattern). `shaped`: only a pattern the input value shapes,
  * where a configuration is compared with a value held: an ECS task role's name in
  * `arn:…:role/<name>` tells that role from others, but DirectConnect's `^[a-zA-Z0-9-]+$` for a
- * location, which every location gives, would take a new location for the old one.
+ * location, which every location gives, would take a new location for the old one. `none`: no
+ * pattern, where the held value is one a configuration gave (`$join([".*", Attributes, ".*"])` says
+ * a service may add to what it was sent, not that a configuration holding less asks for the same).
  */
-export type PatternUse = "any" | "shaped";
+export type PatternUse = "any" | "shaped" | "none";
 
 /** The contexts of a transform with the input value replaced by another (for `shaped`). */
 export interface OtherValueContexts {
@@ -72,6 +74,7 @@ export async function isTransformedForm(
       if (resultStandsFor(result, answer, false)) return true;
       if (!resultStandsFor(result, answer, true)) continue;
       if (use === "any") return true;
+      if (use === "none") continue;
       const other = otherValue?.();
       if (other !== undefined && !(await givesFormOf(text, other, answer))) return true;
     }

@@ -15,6 +15,7 @@ export async function priorInConfiguredForms(
   definition: ResourceDefinition,
   prior: TfValue,
   config: TfValue,
+  imported: boolean,
 ): Promise<TfValue> {
   const { attributes, propertyTransforms } = definition;
   if (propertyTransforms === undefined || !isRecord(prior) || !isRecord(config)) return prior;
@@ -28,9 +29,13 @@ export async function priorInConfiguredForms(
     if (error instanceof DesiredStateError) return prior;
     throw error;
   }
-  // Patterns only where the configured value shapes them (a role name in an ARN): one every value
-  // gives (DirectConnect's `^[a-zA-Z0-9-]+$` for a location) would take a new location for the old.
-  const rewritten = await inInputForms(propertyTransforms, priorDoc, configDoc, "shaped");
+  // Patterns only for what an import read (the service's forms), and only where the configured value
+  // shapes them (a role name in an ARN): one every value gives (DirectConnect's `^[a-zA-Z0-9-]+$`
+  // for a location) would take a new location for the old. A value an apply wrote is the
+  // configuration's own form, which a pattern would only relate to a new configuration loosely
+  // (DMS connection attributes `a=1` as `.*a=1.*` of the held `a=1;b=2`).
+  const patterns = imported ? "shaped" : "none";
+  const rewritten = await inInputForms(propertyTransforms, priorDoc, configDoc, patterns);
   if (rewritten === priorDoc || !isJsonDocObject(rewritten)) return prior;
   // Only the top-level values that hold a rewritten one are converted and taken.
   const changed: Record<string, TfValue> = {};

@@ -262,6 +262,7 @@ export class CloudControlBackend implements ProviderBackend {
         definition,
         request.priorState,
         nullWriteOnlyArguments(definition, request.config),
+        writeOnlyUnknown(request.priorPrivate), // the import marker: the prior is what an import read
       ).then((prior) => this.planAgainst(request, prior));
     return this.planAgainst(request, request.priorState);
   }

@@ -111,7 +111,7 @@ describe("priorInConfiguredForms", () => {
     const held = record({ connection_name: "c", bandwidth: "1Gbps", location: "EqDC2" });
     const moved = record({ connection_name: "c", bandwidth: "1Gbps", location: "EqSE2" });
     assert.equal(
-      await priorInConfiguredForms(definition, held, moved),
+      await priorInConfiguredForms(definition, held, moved, true),
       held,
       "a new location plans a change",
     );
@@ -130,16 +130,17 @@ describe("priorInConfiguredForms", () => {
       makeRecord(Object.keys(definition.attributes).map((name) => [name, values[name] ?? null]));
     const prior = record({ family: "app", task_role_arn: "arn:aws:iam::123456789012:role/app-role" });
     assert.equal(
-      await priorInConfiguredForms(definition, prior, record({ family: "app", tags: "{" })),
+      await priorInConfiguredForms(definition, prior, record({ family: "app", tags: "{" }), true),
       prior,
     );
     // The role's transform gives a pattern (an ARN with `[0-9]{12}` in it) that the role's name
-    // shapes: the held ARN is that role, taken in the configured form; another role is a change.
+    // shapes: the ARN an import read is that role, taken in the configured form; another role is a
+    // change.
     const byName = record({ family: "app", task_role_arn: "app-role" });
-    const taken = await priorInConfiguredForms(definition, prior, byName);
+    const taken = await priorInConfiguredForms(definition, prior, byName, true);
     assert.equal((taken as Record<string, unknown>).task_role_arn, "app-role");
     const other = record({ family: "app", task_role_arn: "app-role-2" });
-    assert.equal(await priorInConfiguredForms(definition, prior, other), prior);
+    assert.equal(await priorInConfiguredForms(definition, prior, other, true), prior);
     // A literal form (a hosted zone's name, fully qualified) is taken in the configured form.
     const zone = await loadResource("awscc_route53_hosted_zone");
     const zoneRecord = (values: Record<string, string>) =>
@@ -148,6 +149,7 @@ describe("priorInConfiguredForms", () => {
       zone,
       zoneRecord({ id: "Z1", name: "example.com." }),
       zoneRecord({ name: "Example.COM" }),
+      false,
     );
     assert.equal((configured as Record<string, unknown>).name, "Example.COM");
   });
@@ -191,9 +193,27 @@ describe("priorInConfiguredForms", () => {
         makeRecord(Object.keys(definition.attributes).map((name) => [name, values[name] ?? null]));
       const prior = record(held);
       const [name, configured] = Object.entries(same).find(([key, value]) => held[key] !== value)!;
-      const taken = await priorInConfiguredForms(definition, prior, record(same));
+      const taken = await priorInConfiguredForms(definition, prior, record(same), true);
       assert.equal((taken as Record<string, unknown>)[name], configured, `${type}: ${name}`);
-      assert.equal(await priorInConfiguredForms(definition, prior, record(other)), prior, type);
+      assert.equal(await priorInConfiguredForms(definition, prior, record(other), true), prior, type);
     }
+  });
+
+  test("a pattern does not relate a new configuration to the value an apply wrote (DMS connection attributes)", async () => {
+    const definition = await loadResource("awscc_dms_endpoint");
+    const record = (values: Record<string, string>) =>
+      makeRecord(Object.keys(definition.attributes).map((name) => [name, values[name] ?? null]));
+    const base = { endpoint_type: "source", engine_name: "mysql" };
+    // `$join([".*", ExtraConnectionAttributes, ".*"])`: the service may add to what it was sent.
+    const held = record({ ...base, extra_connection_attributes: "a=1;b=2" });
+    const less = record({ ...base, extra_connection_attributes: "a=1" });
+    assert.equal(
+      await priorInConfiguredForms(definition, held, less, false),
+      held,
+      "removing b=2 is a change",
+    );
+    // What an import read may hold the service's additions.
+    const taken = await priorInConfiguredForms(definition, held, less, true);
+    assert.equal((taken as Record<string, unknown>).extra_connection_attributes, "a=1");
   });
 });

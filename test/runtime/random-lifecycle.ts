@@ -402,7 +402,7 @@ export class LifecycleRun {
     assert.equal(plan.errors, "", "after import: plan errors");
     // Values the service holds in a form its schema declares for the configured ones are planned
     // in the configured form (prior-in-configured-forms.ts): the plan is held to that prior.
-    const imported = await priorInConfiguredForms(this.definition, importedState, config);
+    const imported = await priorInConfiguredForms(this.definition, importedState, config, true);
     if (imported !== importedState) this.notes.push("plan after import writes declared forms as configured");
     if (valueEquals(definitionImpliedType(this.definition), plan.planned, imported)) return;
     const writeOnly = writeOnlyAttributes(this.definition);
@@ -540,7 +540,7 @@ export class LifecycleRun {
         const next = with_(config, name, value);
         if ((await this.validationErrors(next)) !== "") break;
         // A value whose declared form is what the object holds plans no change (prior-in-configured-forms.ts).
-        if ((await priorInConfiguredForms(this.definition, state, next)) !== state) continue;
+        if ((await priorInConfiguredForms(this.definition, state, next, false)) !== state) continue;
         return { name, config: next };
       }
     }
