@@ -86,3 +86,69 @@ export async function* transformResults(
     }
   }
 }
+
+/**
+ * Whether a transform result stands for the answer: the same value, or (with `patterns`) a pattern
+ * it matches whole.
+ */
+export function resultStandsFor(result: unknown, answer: unknown, patterns = true): boolean {
+  if (result === undefined || answer === undefined) return false;
+  if (typeof result === "string" || typeof result === "number" || typeof result === "boolean") {
+    if (typeof answer !== "object" && String(result) === String(answer)) return true;
+    if (!patterns || typeof result !== "string" || typeof answer !== "string") return false;
+    try {
+      // Patterns are written for CloudFormation's (Java) engine: read without the unicode flag,
+      // which would refuse escapes such as `\-` outside a class.
+      return new RegExp(`^(?:${result})$`).test(answer);
+    } catch {
+      return false;
+    }
+  }
+  return JSON.stringify(result) === JSON.stringify(answer);
+}
+
+/** Where a transformed value sits: its holder's member `name`, the holder at `path` from the root. */
+export interface TransformSite {
+  readonly holder: Readonly<Record<string, unknown>>;
+  readonly root: unknown;
+  readonly path: readonly (string | number)[];
+  readonly name: string;
+}
+
+/**
+ * Whether a pattern an alternative gives for the value at `site` is shaped by that value, so that
+ * `answer` matching it says the answer is that value's form: with the value followed by a NUL
+ * (which no answer holds) the alternative gives nothing the answer matches. An ECS task role's name
+ * in `arn:…:role/<name>` is; DirectConnect's `^[a-zA-Z0-9-]+$` for a location, which every location
+ * gives, is not. Only string values have such a counterpart.
+ */
+export async function patternShapedBy(
+  alternative: string,
+  site: TransformSite,
+  answer: unknown,
+): Promise<boolean> {
+  const value = site.holder[site.name];
+  if (typeof value !== "string") return false;
+  const other = `${value}\u0000`;
+  const holder = { ...site.holder, [site.name]: other };
+  const root = site.holder === site.root ? holder : replacedAt(site.root, [...site.path, site.name], other);
+  for await (const result of transformResults(alternative, holder, root))
+    if (resultStandsFor(result, answer, true)) return false;
+  return true;
+}
+
+/** A copy of plain JSON `root` with the value at `path` replaced. */
+function replacedAt(root: unknown, path: readonly (string | number)[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [step, ...rest] = path as [string | number, ...(string | number)[]];
+  if (Array.isArray(root) && typeof step === "number") {
+    const copy = [...(root as unknown[])];
+    copy[step] = replacedAt(copy[step], rest, value);
+    return copy;
+  }
+  if (typeof root === "object" && root !== null && typeof step === "string") {
+    const object = root as Record<string, unknown>;
+    return { ...object, [step]: replacedAt(object[step], rest, value) };
+  }
+  return root;
+}

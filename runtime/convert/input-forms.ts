@@ -8,7 +8,13 @@
 // lower case), the answer is rewritten to the input's form before it is read, so the form is no
 // drift after a refresh and no inconsistent result after an apply. (The Go provider ignores the
 // transforms: such a value plans a change, or a replacement, on every run.)
-import { alternatives, transformResults } from "../../cfn/property-transforms.js";
+import {
+  alternatives,
+  patternShapedBy,
+  resultStandsFor,
+  transformResults,
+  type TransformSite,
+} from "../../cfn/property-transforms.js";
 import {
   isJsonDocObject,
   type JsonDoc,
@@ -19,101 +25,39 @@ import {
 } from "./json-doc.js";
 
 /**
- * Whether a transform result stands for the answer: the same value, or (with `patterns`) a pattern
- * it matches whole.
- */
-export function resultStandsFor(result: unknown, answer: unknown, patterns = true): boolean {
-  if (result === undefined || answer === undefined) return false;
-  if (typeof result === "string" || typeof result === "number" || typeof result === "boolean") {
-    if (typeof answer !== "object" && String(result) === String(answer)) return true;
-    if (!patterns || typeof result !== "string" || typeof answer !== "string") return false;
-    try {
-      // Patterns are written for CloudFormation's (Java) engine: read without the unicode flag,
-      // which would refuse escapes such as `\-` outside a class.
-      return new RegExp(`^(?:${result})$`).test(answer);
-    } catch {
-      return false;
-    }
-  }
-  return JSON.stringify(result) === JSON.stringify(answer);
-}
-
-/**
  * Which results that are patterns stand for the answers they match. `any`: every such pattern, where
  * the answer is the service's to a value sent (EFS answers a key given by alias as the key's ARN,
- * which its transform gives only as a pattern). `shaped`: only a pattern the input value shapes,
- * where a configuration is compared with a value held: an ECS task role's name in
- * `arn:…:role/<name>` tells that role from others, but DirectConnect's `^[a-zA-Z0-9-]+$` for a
- * location, which every location gives, would take a new location for the old one. `none`: no
- * pattern, where the held value is one a configuration gave (`$join([".*", Attributes, ".*"])` says
- * a service may add to what it was sent, not that a configuration holding less asks for the same).
+ * which its transform gives only as a pattern). `shaped`: only a pattern the input value shapes
+ * (cfn/property-transforms.ts `patternShapedBy`), where a configuration is compared with a value an
+ * import read: an ECS task role's name in `arn:…:role/<name>` tells that role from others, but
+ * DirectConnect's `^[a-zA-Z0-9-]+$` for a location, which every location gives, would take a new
+ * location for the old one. `none`: no pattern, where the held value is one a configuration gave
+ * (`$join([".*", Attributes, ".*"])` says a service may add to what it was sent, not that a
+ * configuration holding less asks for the same).
  */
 export type PatternUse = "any" | "shaped" | "none";
 
-/** The contexts of a transform with the input value replaced by another (for `shaped`). */
-export interface OtherValueContexts {
-  readonly holder: unknown;
-  readonly root: unknown;
-}
-
 /**
- * Whether `answer` is a form of the input value under `transform` (cfn/property-transforms.ts).
- * With `shaped`, a pattern counts only where the same alternative, given `otherValue`'s contexts,
- * gives nothing the answer matches.
+ * Whether `answer` is a form of the input value under `transform` (cfn/property-transforms.ts);
+ * `site`, where the value sits, is what `shaped` tests patterns with.
  */
 export async function isTransformedForm(
   transform: string,
-  holder: unknown,
+  holder: Readonly<Record<string, unknown>>,
   root: unknown,
   answer: unknown,
   use: PatternUse = "any",
-  otherValue?: () => OtherValueContexts | undefined,
+  site?: Pick<TransformSite, "path" | "name">,
 ): Promise<boolean> {
   for (const text of alternatives(transform))
     for await (const result of transformResults(text, holder, root)) {
       if (resultStandsFor(result, answer, false)) return true;
       if (!resultStandsFor(result, answer, true)) continue;
       if (use === "any") return true;
-      if (use === "none") continue;
-      const other = otherValue?.();
-      if (other !== undefined && !(await givesFormOf(text, other, answer))) return true;
+      if (use === "shaped" && site && (await patternShapedBy(text, { holder, root, ...site }, answer)))
+        return true;
     }
   return false;
-}
-
-async function givesFormOf(
-  alternative: string,
-  contexts: OtherValueContexts,
-  answer: unknown,
-): Promise<boolean> {
-  for await (const result of transformResults(alternative, contexts.holder, contexts.root))
-    if (resultStandsFor(result, answer, true)) return true;
-  return false;
-}
-
-/**
- * A string no input holds: the input value with a NUL appended, which a pattern the value shapes
- * then requires and no answer has. Other values have no such counterpart; their patterns do not
- * count under `shaped`.
- */
-function otherThan(value: unknown): string | undefined {
-  return typeof value === "string" ? `${value}\u0000` : undefined;
-}
-
-/** A copy of plain JSON `root` with the value at `path` replaced. */
-function replacedAt(root: unknown, path: readonly (string | number)[], value: unknown): unknown {
-  if (path.length === 0) return value;
-  const [step, ...rest] = path as [string | number, ...(string | number)[]];
-  if (Array.isArray(root) && typeof step === "number") {
-    const copy = [...(root as unknown[])];
-    copy[step] = replacedAt(copy[step], rest, value);
-    return copy;
-  }
-  if (typeof root === "object" && root !== null && typeof step === "string") {
-    const object = root as Record<string, unknown>;
-    return { ...object, [step]: replacedAt(object[step], rest, value) };
-  }
-  return root;
 }
 
 /** The transforms of a model as a tree of property names (`*` for the elements of an array). */
@@ -157,15 +101,10 @@ function isFormOfMember(
   answer: JsonDoc,
 ): Promise<boolean> {
   const holder = jsonDocToPlain(input) as Record<string, unknown>;
-  const otherValue = () => {
-    const other = otherThan(holder[name]);
-    if (other === undefined) return undefined;
-    return {
-      holder: { ...holder, [name]: other },
-      root: replacedAt(walk.root(), [...path, name], other),
-    };
-  };
-  return isTransformedForm(transform, holder, walk.root(), jsonDocToPlain(answer), walk.patterns, otherValue);
+  return isTransformedForm(transform, holder, walk.root(), jsonDocToPlain(answer), walk.patterns, {
+    path,
+    name,
+  });
 }
 
 /** The answer object with each transformed member below `node` in the input object's form. */

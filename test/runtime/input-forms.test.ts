@@ -3,8 +3,8 @@
 // values, and how an answer is rewritten to the values it stands for.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { alternatives } from "../../cfn/property-transforms.js";
-import { inInputForms, isTransformedForm, resultStandsFor } from "../../runtime/convert/input-forms.js";
+import { alternatives, resultStandsFor } from "../../cfn/property-transforms.js";
+import { inInputForms, isTransformedForm } from "../../runtime/convert/input-forms.js";
 import { jsonDocFromPlain, jsonDocToPlain, type JsonDocObject } from "../../runtime/convert/json-doc.js";
 import { priorInConfiguredForms } from "../../runtime/plan/prior-in-configured-forms.js";
 import { makeRecord } from "../../terraform/values/index.js";
