@@ -129,12 +129,17 @@ export async function patternShapedBy(
 ): Promise<boolean> {
   const value = site.holder[site.name];
   if (typeof value !== "string") return false;
-  const other = `${value}\u0000`;
-  const holder = { ...site.holder, [site.name]: other };
-  const root = site.holder === site.root ? holder : replacedAt(site.root, [...site.path, site.name], other);
+  const { holder, root } = contextsWith(site, `${value}\u0000`);
   for await (const result of transformResults(alternative, holder, root))
     if (resultStandsFor(result, answer, true)) return false;
   return true;
+}
+
+/** The holder and root of `site` with its value replaced by `value`. */
+export function contextsWith(site: TransformSite, value: unknown): { holder: unknown; root: unknown } {
+  const holder = { ...site.holder, [site.name]: value };
+  const root = site.holder === site.root ? holder : replacedAt(site.root, [...site.path, site.name], value);
+  return { holder, root };
 }
 
 /** A copy of plain JSON `root` with the value at `path` replaced. */
