@@ -62,6 +62,8 @@ resource "awscc_sqs_queue" "queue" {
 
 resource "awscc_ecs_task_definition" "task" {
   family                   = "realism"
+  # By name: ECS answers the role's ARN, a form the schema's propertyTransform declares (a pattern).
+  task_role_arn            = awscc_iam_role.role.role_name
   cpu                      = "256"
   memory                   = "512"
   network_mode             = "awsvpc"
@@ -112,7 +114,11 @@ describe(
           `import {\n  to = ${address}\n  id = ${JSON.stringify(String(before[address]?.values.id))}\n}\n`,
       ).join("\n");
       fs.writeFileSync(path.join(ws.dir, "imports.tf"), imports);
-      // The import cannot know what the service never reports: the plan may set it again.
+      // The task role is held as the ARN the service answered: the same role as the configured name,
+      // so the plan writes the configured form instead of replacing for the create-only value.
+      const plan = ok(await ws.run("plan"), "plan the import");
+      const roleLine = plan.stdout.split("\n").find((line) => /^\s*~ task_role_arn\s/.test(line));
+      assert.match(roleLine ?? "", /= "arn:[^"]*:role\/realism-role" -> "realism-role"$/, plan.stdout);
       ok(await ws.run("apply", "-auto-approve"), "import and apply");
       fs.rmSync(path.join(ws.dir, "imports.tf"));
       await assertNoChanges(ws);
