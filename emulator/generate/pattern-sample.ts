@@ -412,6 +412,8 @@ export interface SampleConstraints {
   maxLength?: number;
   /** Extra acceptance test (e.g. "looks like an ARN"). */
   accept?: (value: string) => boolean;
+  /** The shortest string the limits allow: every optional part left out (`arn:aws:…`, not `arn:aws-xy:…`). */
+  shortest?: boolean;
 }
 
 /** A string the pattern accepts within the length limits, or undefined when none was found cheaply. */
@@ -432,11 +434,16 @@ export function samplePattern(
   const minLength = constraints.minLength ?? 0;
   const maxLength = constraints.maxLength ?? Infinity;
   // Identifiers look better with a few characters even when the pattern allows none.
-  const low = Math.max(minLength, patternLow, Math.min(8, patternHigh, maxLength));
+  const low = constraints.shortest
+    ? Math.max(minLength, patternLow)
+    : Math.max(minLength, patternLow, Math.min(8, patternHigh, maxLength));
   const high = Math.min(maxLength, patternHigh, low + 16);
   for (let attempt = 0; attempt < 40; attempt++) {
     // Aim at a length the limits allow; plain identifiers stay short.
-    const target = high >= low ? low + Math.floor(random() * (Math.min(high, low + 12) - low + 1)) : low;
+    const target =
+      high >= low && !constraints.shortest
+        ? low + Math.floor(random() * (Math.min(high, low + 12) - low + 1))
+        : low;
     let value: string;
     try {
       value = emit(tree, random, target);

@@ -67,10 +67,14 @@ async function matchHolding(
   for await (const marked of transformResults(alternative, holder, root)) {
     if (typeof marked !== "string" || !marked.includes(PLACEHOLDER)) return undefined;
     const random = seededRandom(decisionKey(0, [alternative, value]));
-    const sample = samplePattern(marked, random, {
-      accept: (candidate) => candidate.split(PLACEHOLDER).length === 2,
-    });
-    return sample?.replace(PLACEHOLDER, () => value);
+    const accept = (candidate: string) => candidate.split(PLACEHOLDER).length === 2;
+    // What a service answers has no optional part it need not have (`arn:aws:iam::…`); where the
+    // shortest match is the value itself (`8.0` for `8.0.*`), one with more.
+    for (const shortest of [true, false]) {
+      const sample = samplePattern(marked, random, { accept, shortest })?.replace(PLACEHOLDER, () => value);
+      if (sample !== undefined && sample !== value) return sample;
+    }
+    return undefined;
   }
   return undefined;
 }

@@ -69,6 +69,16 @@ describe("pattern sampling", () => {
     });
   }
 
+  test("shortest: every optional part left out", () => {
+    const pattern = "arn:(aws)[-]{0,1}[a-z]{0,3}:iam::[0-9]{12}[:]role/app";
+    for (let seed = 1; seed <= 5; seed++)
+      assert.match(
+        samplePattern(pattern, seededRandom(seed), { shortest: true }) ?? "",
+        /^arn:aws:iam::[0-9]{12}:role\/app$/,
+      );
+    assert.equal(samplePattern("ab[0-9]*", seededRandom(1), { shortest: true }), "ab");
+  });
+
   test("gives up on constructs it cannot generate", () => {
     assert.equal(samplePattern("^(?=a)a$", Math.random), undefined);
     assert.equal(samplePattern("^(a)\\1$", Math.random), undefined);
