@@ -457,6 +457,7 @@ describe("a service's own forms through the emulator", () => {
     type: string;
     identifier: string;
     held: JsonObject;
+    importedAs: Record<string, TfValue>;
     config: Record<string, TfValue>;
   }[] = [
     {
@@ -464,6 +465,7 @@ describe("a service's own forms through the emulator", () => {
       type: "awscc_route53_hosted_zone",
       identifier: "Z0123456789ABCDEFGHIJ",
       held: { Id: "Z0123456789ABCDEFGHIJ", Name: "example.com." },
+      importedAs: { name: "example.com." },
       config: { name: "example.com" },
     },
     // The role's transform gives a pattern, `arn:…:iam::[0-9]{12}[:]role/app-role`, that the
@@ -477,15 +479,18 @@ describe("a service's own forms through the emulator", () => {
         Family: "app",
         TaskRoleArn: "arn:aws:iam::123456789012:role/app-role",
       },
+      importedAs: { task_role_arn: "arn:aws:iam::123456789012:role/app-role" },
       config: { family: "app", task_role_arn: "app-role" },
     },
   ];
-  for (const { what, type, identifier, held, config: given } of imports)
+  for (const { what, type, identifier, held, importedAs, config: given } of imports)
     test(`after an import, ${what} is taken in the configured form, not replaced`, async () => {
       const definition = await loadResource(type);
       h.emulator.control.putResource(definition.cfnTypeName, identifier, held);
       const imported = await importWithPrivate(h, definition, identifier);
       assert.equal(imported.errors, "");
+      for (const [name, value] of Object.entries(importedAs))
+        assert.deepEqual((imported.state as TfRecord)[name], value, `${name}: the service's form`);
       const config = objectOf(definition.attributes, given);
       const plan = await planWithPrivate(h, definition, config, imported.state, imported.private);
       assert.equal(plan.errors, "");
