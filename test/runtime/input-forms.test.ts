@@ -7,6 +7,7 @@ import { alternatives, resultStandsFor } from "../../cfn/property-transforms.js"
 import { inInputForms, isTransformedForm } from "../../runtime/convert/input-forms.js";
 import { jsonDocFromPlain, jsonDocToPlain, type JsonDocObject } from "../../runtime/convert/json-doc.js";
 import { priorInConfiguredForms } from "../../runtime/plan/prior-in-configured-forms.js";
+import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { makeRecord } from "../../terraform/values/index.js";
 import { loadResource } from "./harness.js";
 
@@ -18,6 +19,10 @@ async function transformOf(tfTypeName: string, pointer: string): Promise<string>
 }
 
 const input = (plain: unknown) => jsonDocFromPlain(plain) as JsonDocObject;
+
+/** A resource record with the given string values, null elsewhere. */
+const recordOf = (definition: ResourceDefinition, values: Record<string, string>) =>
+  makeRecord(Object.keys(definition.attributes).map((name) => [name, values[name] ?? null]));
 
 describe("alternatives and results", () => {
   test("$OR separates alternatives", () => {
@@ -106,8 +111,7 @@ describe("inInputForms", () => {
 describe("priorInConfiguredForms", () => {
   test("a pattern the held value matches does not make another configured value the same (DirectConnect Location)", async () => {
     const definition = await loadResource("awscc_directconnect_connection");
-    const record = (values: Record<string, string>) =>
-      makeRecord(Object.keys(definition.attributes).map((name) => [name, values[name] ?? null]));
+    const record = (values: Record<string, string>) => recordOf(definition, values);
     const held = record({ connection_name: "c", bandwidth: "1Gbps", location: "EqDC2" });
     const moved = record({ connection_name: "c", bandwidth: "1Gbps", location: "EqSE2" });
     assert.equal(
@@ -126,8 +130,7 @@ describe("priorInConfiguredForms", () => {
 
   test("the prior in the configured forms; a configuration that is no desired state leaves it as it is", async () => {
     const definition = await loadResource("awscc_ecs_task_definition");
-    const record = (values: Record<string, string>) =>
-      makeRecord(Object.keys(definition.attributes).map((name) => [name, values[name] ?? null]));
+    const record = (values: Record<string, string>) => recordOf(definition, values);
     const prior = record({ family: "app", task_role_arn: "arn:aws:iam::123456789012:role/app-role" });
     assert.equal(
       await priorInConfiguredForms(definition, prior, record({ family: "app", tags: "{" }), true),
@@ -143,8 +146,7 @@ describe("priorInConfiguredForms", () => {
     assert.equal(await priorInConfiguredForms(definition, prior, other, true), prior);
     // A literal form (a hosted zone's name, fully qualified) is taken in the configured form.
     const zone = await loadResource("awscc_route53_hosted_zone");
-    const zoneRecord = (values: Record<string, string>) =>
-      makeRecord(Object.keys(zone.attributes).map((name) => [name, values[name] ?? null]));
+    const zoneRecord = (values: Record<string, string>) => recordOf(zone, values);
     const configured = await priorInConfiguredForms(
       zone,
       zoneRecord({ id: "Z1", name: "example.com." }),
@@ -189,8 +191,7 @@ describe("priorInConfiguredForms", () => {
     ];
     for (const { type, held, same, other } of cases) {
       const definition = await loadResource(type);
-      const record = (values: Record<string, string>) =>
-        makeRecord(Object.keys(definition.attributes).map((name) => [name, values[name] ?? null]));
+      const record = (values: Record<string, string>) => recordOf(definition, values);
       const prior = record(held);
       const [name, configured] = Object.entries(same).find(([key, value]) => held[key] !== value)!;
       const taken = await priorInConfiguredForms(definition, prior, record(same), true);
@@ -201,8 +202,7 @@ describe("priorInConfiguredForms", () => {
 
   test("a pattern does not relate a new configuration to the value an apply wrote (DMS connection attributes)", async () => {
     const definition = await loadResource("awscc_dms_endpoint");
-    const record = (values: Record<string, string>) =>
-      makeRecord(Object.keys(definition.attributes).map((name) => [name, values[name] ?? null]));
+    const record = (values: Record<string, string>) => recordOf(definition, values);
     const base = { endpoint_type: "source", engine_name: "mysql" };
     // `$join([".*", ExtraConnectionAttributes, ".*"])`: the service may add to what it was sent.
     const held = record({ ...base, extra_connection_attributes: "a=1;b=2" });
