@@ -51,9 +51,8 @@ import { listResources } from "../list/list-resources.js";
 import { importStub } from "../read/import-resource.js";
 import { readResource } from "../read/read-resource.js";
 import { upgradeState } from "../read/upgrade-state.js";
-import { writeOnlyUnknown } from "../state/import-marker.js";
 import { configuredPaths } from "../plan/configured-paths.js";
-import { decodePrivateRecord, encodePrivateRecord } from "../state/configured-record.js";
+import { decodePrivateRecord, encodePrivateRecord, type PrivateRecord } from "../state/configured-record.js";
 import { DesiredStateSchemaValidator, type PrecompiledValidators } from "../validate/desired-state-schema.js";
 import { directorySchemaSource, type SchemaSource } from "../../cfn/schema-source.js";
 import { invalidJsonStrings } from "../validate/json-strings.js";
@@ -255,6 +254,7 @@ export class CloudControlBackend implements ProviderBackend {
           ),
         ],
       };
+    const priorRecord = decodePrivateRecord(request.priorPrivate);
     // A value the state holds in a form the schema declares for the configured one (after an
     // import) is compared in the configuration's form; only types with such forms wait for it.
     if (definition.propertyTransforms !== undefined && request.priorState !== null && request.config !== null)
@@ -262,12 +262,16 @@ export class CloudControlBackend implements ProviderBackend {
         definition,
         request.priorState,
         nullWriteOnlyArguments(definition, request.config),
-        writeOnlyUnknown(request.priorPrivate), // the import marker: the prior is what an import read
-      ).then((prior) => this.planAgainst(request, prior));
-    return this.planAgainst(request, request.priorState);
+        priorRecord.writeOnlyUnknown, // the import marker: the prior is what an import read
+      ).then((prior) => this.planAgainst(request, prior, priorRecord));
+    return this.planAgainst(request, request.priorState, priorRecord);
   }
 
-  private planAgainst(request: PlanResourceChangeRequest, prior: TfValue): PlanResourceChangeResponse {
+  private planAgainst(
+    request: PlanResourceChangeRequest,
+    prior: TfValue,
+    priorRecord: PrivateRecord,
+  ): PlanResourceChangeResponse {
     // Write-only arguments are not planned: seen by the plan, a configured secret against its
     // always-null state would look like a change on every run.
     const result = planResource({
@@ -275,8 +279,8 @@ export class CloudControlBackend implements ProviderBackend {
       prior,
       proposed: nullWriteOnlyArguments(request.definition, request.proposedNewState),
       config: nullWriteOnlyArguments(request.definition, request.config),
-      writeOnlyUnknown: writeOnlyUnknown(request.priorPrivate),
-      configuredBefore: decodePrivateRecord(request.priorPrivate).configured,
+      writeOnlyUnknown: priorRecord.writeOnlyUnknown,
+      configuredBefore: priorRecord.configured,
       defaultTags: this.defaultTags,
     });
     const diagnostics: Diagnostic[] = [];

@@ -16,6 +16,8 @@ export interface PrivateRecord {
 
 const EMPTY: PrivateRecord = { configured: null, writeOnlyUnknown: false, unreported: new Set() };
 
+const decoder = new TextDecoder();
+
 export function encodePrivateRecord(
   configured: readonly string[],
   unreported: readonly string[] = [],
@@ -31,7 +33,7 @@ export function decodePrivateRecord(bytes: Uint8Array | undefined): PrivateRecor
   if (!bytes || bytes.length === 0) return EMPTY;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder().decode(bytes));
+    parsed = JSON.parse(decoder.decode(bytes));
   } catch {
     return EMPTY;
   }
