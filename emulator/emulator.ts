@@ -181,7 +181,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const type = config.realism.includes("transforms") ? registry.find(typeName) : undefined;
     if (!type || !isJsonObject(type.schema.propertyTransform)) return properties;
     const model: unknown = JSON.parse(properties);
-    return isJsonObject(model) ? JSON.stringify(await answerInDeclaredForms(type.schema, model)) : properties;
+    if (!isJsonObject(model)) return properties;
+    const answered = await answerInDeclaredForms(type.schema, model);
+    return answered === model ? properties : JSON.stringify(answered); // the stored text when nothing changed
   };
   const endpointDeps = { service, faults, calls, clock, sleep, onInternalError, answeredProperties };
   const catalog = directoryRegistryCatalog(() => resolveSchemasDir(options.schemasDir));

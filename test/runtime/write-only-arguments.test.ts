@@ -15,15 +15,19 @@ const ID = "wo-runtime";
 
 const member = (value: TfValue, name: string): TfValue => (isRecord(value) ? (value[name] ?? null) : null);
 
+// One emulator for the file: each type's objects have their own identifiers.
+let h: RuntimeHarness;
+before(async () => {
+  h = await startRuntime();
+});
+after(async () => {
+  await h.close();
+});
+
 describe("write-only arguments: awscc_rds_db_cluster.master_user_password_wo", () => {
-  let h: RuntimeHarness;
   let definition: ResourceDefinition;
   before(async () => {
-    h = await startRuntime();
     definition = await loadResource("awscc_rds_db_cluster");
-  });
-  after(async () => {
-    await h.close();
   });
 
   const remotePassword = (): unknown =>
@@ -98,14 +102,9 @@ describe("write-only arguments: awscc_rds_db_cluster.master_user_password_wo", (
 });
 
 describe("write-only arguments inside a nested object: awscc_iam_user.login_profile.password_wo", () => {
-  let h: RuntimeHarness;
   let definition: ResourceDefinition;
   before(async () => {
-    h = await startRuntime();
     definition = await loadResource("awscc_iam_user");
-  });
-  after(async () => {
-    await h.close();
   });
 
   const USER = "wo-nested-user";
@@ -177,14 +176,9 @@ describe("write-only arguments inside a nested object: awscc_iam_user.login_prof
 });
 
 describe("write-only arguments in a write-only object: awscc_ses_email_identity.dkim_signing_attributes", () => {
-  let h: RuntimeHarness;
   let definition: ResourceDefinition;
   before(async () => {
-    h = await startRuntime();
     definition = await loadResource("awscc_ses_email_identity");
-  });
-  after(async () => {
-    await h.close();
   });
 
   const IDENTITY = "example.com";
@@ -257,14 +251,9 @@ describe("write-only arguments in a write-only object: awscc_ses_email_identity.
 });
 
 describe("write-only arguments of a create-only secret: awscc_directoryservice_simple_ad.password_wo", () => {
-  let h: RuntimeHarness;
   let definition: ResourceDefinition;
   before(async () => {
-    h = await startRuntime();
     definition = await loadResource("awscc_directoryservice_simple_ad");
-  });
-  after(async () => {
-    await h.close();
   });
 
   const config = (password: string, version: number) =>
