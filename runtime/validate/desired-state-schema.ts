@@ -15,7 +15,9 @@ import { createValues } from "../plan/plan-resource.js";
 import { type AttributePath, formatPath } from "../../terraform/values/path.js";
 import { isWhollyKnown, type TfValue } from "../../terraform/values/value.js";
 import { hasJsonStrings } from "./json-strings.js";
-import { locatePointer } from "./schema-pointer.js";
+import { locatePointer, type PointerLocation } from "./schema-pointer.js";
+import { choiceBranches, describeChoice, isChoiceError, isInside } from "./choice-message.js";
+import type { JsonValue } from "../../cfn/json.js";
 import type { SchemaSource } from "../../cfn/schema-source.js";
 
 /** A validator compiled ahead of time for a type (the binary carries one per type), if any. */
@@ -83,8 +85,12 @@ export class DesiredStateSchemaValidator {
       return []; // translation problems are reported by invalidJsonStrings, plan and apply
     }
     if (validate(desired)) return [];
+    const errors = validate.errors ?? [];
+    const nameOf = (pointer: string): string =>
+      describeLocation(locatePointer(definition.attributes, pointer, planned), pointer);
+    let modelSchema: JsonValue | undefined | null = null; // looked up once, when a choice needs it
     const diagnostics: Diagnostic[] = [];
-    for (const error of dedupe(validate.errors ?? [])) {
+    for (const error of dedupe(errors)) {
       if (
         !complete &&
         locatePointer(definition.attributes, error.instancePath, planned).insideJson === undefined
@@ -95,30 +101,47 @@ export class DesiredStateSchemaValidator {
           ? `${error.instancePath}/${String(error.params.missingProperty)}`
           : error.instancePath;
       const location = locatePointer(definition.attributes, pointer, planned);
-      const where =
-        location.insideJson === undefined
-          ? pointer || "/"
-          : `${formatPath(location.path)}${location.insideJson === "" ? "" : ` at ${location.insideJson}`}`;
+      let why: string;
+      if (isChoiceError(error)) {
+        if (modelSchema === null) modelSchema = this.modelSchema(definition.cfnTypeName);
+        why = describeChoice(error, errors, choiceBranches(modelSchema, error), nameOf);
+      } else {
+        why = reason(error);
+      }
+      const where = pointer === "" ? "" : ` at ${describeLocation(location, pointer)}`;
       diagnostics.push(
         errorDiagnostic(
           "Value Conflicts With CloudFormation Schema",
-          `The desired state for ${definition.cfnTypeName} does not satisfy its CloudFormation schema at ${where}: ${reason(error)}`,
+          `The desired state for ${definition.cfnTypeName} does not satisfy its CloudFormation schema${where}: ${why}`,
           location.path.length > 0 ? location.path : undefined,
         ),
       );
     }
     return diagnostics;
   }
+
+  /** The schema the type's validator was compiled from (its schemaPaths point into it), if at hand. */
+  private modelSchema(typeName: string): JsonValue | undefined {
+    const schema = this.source.get(typeName);
+    return schema ? (modelSchemaOf(schema) as JsonValue) : undefined;
+  }
 }
 
-/** Distinct errors; the inner errors of a failed oneOf/anyOf branch are noise next to the combinator's own. */
+/** A pointer in Terraform terms where the attributes reach it all, else the pointer itself. */
+function describeLocation(location: PointerLocation, pointer: string): string {
+  if (!location.reached || location.path.length === 0) return pointer || "/";
+  const path = formatPath(location.path);
+  return location.insideJson === undefined || location.insideJson === ""
+    ? path
+    : `${path} at ${location.insideJson}`;
+}
+
+/** Distinct errors; the errors inside a oneOf/anyOf's alternatives are told by the combinator's own. */
 function dedupe(errors: readonly ErrorObject[]): ErrorObject[] {
   const seen = new Set<string>();
-  const combinators = errors
-    .filter((e) => e.keyword === "oneOf" || e.keyword === "anyOf")
-    .map((e) => `${e.schemaPath}/`);
+  const choices = errors.filter(isChoiceError);
   return errors.filter((error) => {
-    if (combinators.some((prefix) => error.schemaPath.startsWith(prefix))) return false;
+    if (choices.some((choice) => isInside(error, choice))) return false;
     const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`;
     if (seen.has(key)) return false;
     seen.add(key);

@@ -13,6 +13,8 @@ export interface PointerLocation {
   readonly path: AttributePath;
   /** The pointer inside a JSON-string attribute at `path` ("" for the document itself), if it ends inside one. */
   readonly insideJson?: string;
+  /** Whether `path` (with `insideJson`) names the whole pointer, not only an attribute above it. */
+  readonly reached: boolean;
 }
 
 /**
@@ -30,20 +32,20 @@ export function locatePointer(attributes: Attributes, pointer: string, value?: T
     if (scope) {
       const attrs: Attributes = scope;
       const name = Object.keys(attrs).find((n) => attrs[n]?.cfnName === segment);
-      if (name === undefined) break;
+      if (name === undefined) return { path, reached: false };
       path.push({ attribute: name });
       type = (attrs[name] as Attributes[string]).type;
       current = isRecord(current) ? (current[name] ?? null) : undefined;
       scope = type.kind === "object" ? type.attributes : undefined;
       continue;
     }
-    if (!type) break;
+    if (!type) return { path, reached: false };
     if (type.kind === "string" && type.flavor === "json") {
-      return { path, insideJson: pointerFromTokens(segments.slice(i)) };
+      return { path, insideJson: pointerFromTokens(segments.slice(i)), reached: true };
     }
     if ((type.kind === "listNested" || type.kind === "list") && /^\d+$/.test(segment)) {
       const index = terraformIndex(current, Number(segment));
-      if (index === undefined) break;
+      if (index === undefined) return { path, reached: false };
       path.push({ index });
       current = Array.isArray(current) ? (current as readonly TfValue[])[index] : undefined;
       scope = type.kind === "listNested" ? type.attributes : undefined;
@@ -57,12 +59,12 @@ export function locatePointer(attributes: Attributes, pointer: string, value?: T
       type = type.kind === "map" ? type.element : undefined;
       continue;
     }
-    return { path }; // sets have no deeper address
+    return { path, reached: false }; // sets have no deeper address
   }
   if (type?.kind === "string" && type.flavor === "json" && !scope && path.length > 0) {
-    return { path, insideJson: "" };
+    return { path, insideJson: "", reached: true };
   }
-  return { path };
+  return { path, reached: true };
 }
 
 /** Whether a value converts to nothing in the desired state (null, unknown, or only made of those). */

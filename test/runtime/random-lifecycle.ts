@@ -50,9 +50,12 @@ export type LifecycleOutcome =
 
 const MAX_UPDATE_CANDIDATES = 8;
 const BRANCH_CHOICES = 4;
-/** ajv's words for rules across properties (oneOf/anyOf/not/dependencies/if): the builder's limit. */
+/**
+ * Rules across properties (oneOf/anyOf as runtime/validate/choice-message.ts words them, ajv's words
+ * for not/dependencies/if and for choices nested inside a choice): the builder's limit.
+ */
 const CROSS_PROPERTY =
-  /must match (exactly one schema in oneOf|a schema in anyOf|"(then|else)" schema)|must NOT be valid|when property .+ is present/;
+  /of these must hold|must match (exactly one schema in oneOf|a schema in anyOf|"(then|else)" schema)|must NOT be valid|when property .+ is present/;
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const out = [...items];

@@ -18,6 +18,7 @@ import { regionFromConfigFile } from "../../runtime/provider/aws-session.js";
 import * as a from "../../terraform/schema/define.js";
 import { DesiredStateSchemaValidator, terraformPath } from "../../runtime/validate/desired-state-schema.js";
 import { directorySchemaSource } from "../../cfn/schema-source.js";
+import type { JsonObject } from "../../cfn/json.js";
 import { validateConfig } from "../../runtime/validate/validators.js";
 import {
   DecimalNumber,
@@ -89,6 +90,9 @@ const definition = definitionOf({
   arn: a.string("Arn", { computed: true, planModifiers: [a.useStateForUnknown()] }),
 });
 const attrs = definition.attributes;
+/** A diagnostic's words after the type name: " at <where>: <why>", or ": <why>" for the whole object. */
+const whyOf = (detail: string | undefined) =>
+  detail?.replace(/^The desired state for \S+ does not satisfy its CloudFormation schema/, "") ?? "";
 const itemOf = (id: unknown) => makeRecord([["id", id as string]]);
 const label = (key: string, note: unknown) =>
   makeRecord([
@@ -133,12 +137,17 @@ describe("validators", () => {
 });
 
 describe("desired state against the CloudFormation schema", () => {
-  const schema = {
+  const schema: JsonObject = {
     properties: {
       Name: { type: "string", pattern: "(?i)^[a-z]+\\z" },
       Items: { type: "array", items: { $ref: "#/definitions/Item" } },
       Size: { type: "integer" },
-      Ratio: { type: "number" },
+      Ratio: { type: "number", oneOf: [{ maximum: 0.1 }, { minimum: 0.4 }] },
+      Config: {
+        type: "object",
+        properties: { Kind: { type: "string" }, Key: { type: "string" } },
+        oneOf: [{ required: ["Kind"] }, { required: ["Key"] }],
+      },
     },
     definitions: {
       Item: { type: "object", properties: { Id: { type: "string", maxLength: 3 } }, required: ["Id"] },
@@ -148,18 +157,35 @@ describe("desired state against the CloudFormation schema", () => {
   const validator = new DesiredStateSchemaValidator({ get: () => schema });
   const check = async (values: Record<string, unknown>) =>
     (await validator.validate(definition, objectOf(attrs, values as never))).map(
-      (d) => `${d.path ? formatPath(d.path) : "-"}: ${d.detail?.replace(/^.*: /, "")}`,
+      (d) => `${d.path ? formatPath(d.path) : "-"}${whyOf(d.detail)}`,
     );
   test("valid, and RE2 patterns read with their meaning", async () => {
     assert.deepEqual(await check({ name: "ABC", size: 2 }), []);
   });
   test("violations point at attributes; nothing while values are unknown", async () => {
     assert.deepEqual(await check({ name: "ABC", size: 2, items: [itemOf("abcd")] }), [
-      "items[0].id: must NOT have more than 3 characters",
+      "items[0].id at items[0].id: must NOT have more than 3 characters",
     ]);
-    assert.deepEqual(await check({ name: "abc" }), ["-: must match exactly one schema in oneOf"]);
-    assert.deepEqual(await check({ name: "a-b", size: 1 }), ['name: must match pattern "(?i)^[a-z]+\\z"']);
+    assert.deepEqual(await check({ name: "a-b", size: 1 }), [
+      'name at name: must match pattern "(?i)^[a-z]+\\z"',
+    ]);
     assert.deepEqual(await check({ name: UNKNOWN, size: 2, items: [itemOf("abcd")] }), []);
+  });
+  test("a oneOf or anyOf spells out its alternatives in Terraform names", async () => {
+    // From the alternatives' schemas: which properties each wants set, also when several hold.
+    assert.deepEqual(await check({ name: "abc" }), [
+      "-: exactly one of these must hold, and none does: (1) size is set; (2) ratio is set",
+    ]);
+    assert.deepEqual(await check({ name: "abc", size: 2, ratio: 0.45 }), [
+      "-: exactly one of these must hold, but (1) and (2) both do: (1) size is set; (2) ratio is set",
+    ]);
+    assert.deepEqual(await check({ name: "abc", size: 2, config: { kind: "a", key: "b" } }), [
+      "config at config: exactly one of these must hold, but (1) and (2) both do: (1) config.kind is set; (2) config.key is set",
+    ]);
+    // Alternatives that say more than what is set: ajv's words for what failed in each.
+    assert.deepEqual(await check({ name: "abc", ratio: 0.2 }), [
+      "ratio at ratio: exactly one of these must hold, and none does: (1) ratio must be <= 0.1; (2) ratio must be >= 0.4",
+    ]);
   });
   test("pointers map back through lists, objects and maps", () => {
     assert.equal(formatPath(terraformPath(attrs, "/Items/1/Id")), "items[1].id");
@@ -176,7 +202,7 @@ describe("CloudFormation-required properties with a default (real schemas)", () 
     const resource = await loadResource(type);
     const config = objectOf(resource.attributes, values);
     return (await validator.validate(resource, config)).map(
-      (d) => `${d.path ? formatPath(d.path) : "-"}: ${d.detail?.replace(/^.*: /, "")}`,
+      (d) => `${d.path ? formatPath(d.path) : "-"}${whyOf(d.detail)}`,
     );
   };
   const ports = [
@@ -194,7 +220,7 @@ describe("CloudFormation-required properties with a default (real schemas)", () 
     assert.deepEqual(await problems("awscc_datasync_location_azure_blob", {}), []);
     // The check still runs: a required property without a default is reported.
     assert.deepEqual(await problems("awscc_globalaccelerator_listener", { accelerator_arn: arn }), [
-      "port_ranges: required property PortRanges is missing",
+      "port_ranges at port_ranges: required property PortRanges is missing",
     ]);
   });
   test("nested: GuardHook StackFilters without FilteringCriteria (and HookStatus, FailureMode left out)", async () => {
@@ -235,7 +261,40 @@ describe("CloudFormation-required properties with a default (real schemas)", () 
       group_identifier: "group",
       datapoints_to_alarm: 1,
     });
-    assert.deepEqual(found, ["evaluation_periods: required property EvaluationPeriods is missing"]);
+    assert.deepEqual(found, [
+      "evaluation_periods at evaluation_periods: required property EvaluationPeriods is missing",
+    ]);
+  });
+  test("a rule across properties names the alternatives: BillingConductor BillingGroup, CloudFormation StackSet", async () => {
+    const grouping = makeRecord([
+      ["auto_associate", null],
+      ["linked_account_ids", ["123456789012"]],
+      ["responsibility_transfer_arn", null],
+    ]);
+    const pricing = makeRecord([
+      ["pricing_plan_arn", "arn:aws:billingconductor::123456789012:pricingplan/abcdefghij"],
+    ]);
+    assert.deepEqual(
+      await problems("awscc_billingconductor_billing_group", {
+        name: "group",
+        account_grouping: grouping,
+        computation_preference: pricing,
+      }),
+      [
+        "-: at least one of these must hold, and none does: (1) primary_account_id is set and account_grouping.linked_account_ids is set; (2) account_grouping is set and account_grouping.responsibility_transfer_arn is set",
+      ],
+    );
+    assert.deepEqual(
+      await problems("awscc_cloudformation_stack_set", {
+        stack_set_name: "set",
+        permission_model: "SELF_MANAGED",
+        template_url: "https://example.com/t.json",
+        template_body: "{}",
+      }),
+      [
+        "-: exactly one of these must hold, but (1) and (2) both do: (1) template_url is set; (2) template_body is set",
+      ],
+    );
   });
 });
 
