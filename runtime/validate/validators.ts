@@ -46,6 +46,10 @@ function validateObject(
     const attribute = attributes[name] as Attribute;
     const value = record[name] ?? null;
     const here = [...path, { attribute: name }];
+    // Terraform itself refuses a required argument left out, not one written as null (a variable
+    // that is null, or a configuration `-generate-config-out` wrote for a value the service did not
+    // report): without this, the create would go out without it.
+    if (value === null && attribute.required) out.push(missingRequired(here));
     for (const validator of attribute.validators ?? [])
       runValidator(validator, attribute.type, value, here, out, attribute.sensitive === true);
     if (value === null || isUnknown(value) || !("attributes" in attribute.type)) continue;
@@ -74,6 +78,13 @@ function validateObject(
     }
   }
 }
+
+const missingRequired = (path: AttributePath): Diagnostic =>
+  errorDiagnostic(
+    "Missing Required Attribute",
+    `${formatPath(path)} is required: give it a value (null leaves it unset).`,
+    path,
+  );
 
 const showValue = (value: TfValue): string =>
   typeof value === "string" ? JSON.stringify(value) : isNumber(value) ? numberText(value) : String(value);

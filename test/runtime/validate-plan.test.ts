@@ -134,6 +134,10 @@ describe("validators", () => {
     ]);
     assert.deepEqual(diagnostics({ name: "ab", mode: "medium" }), ["Invalid Attribute Value Match @ mode"]);
   });
+  test("a required attribute given as null is refused (Terraform only refuses one left out)", () => {
+    assert.deepEqual(diagnostics({ name: null, size: 2 }), ["Missing Required Attribute @ name"]);
+    assert.deepEqual(diagnostics({ name: UNKNOWN, size: 2 }), []);
+  });
 });
 
 describe("desired state against the CloudFormation schema", () => {
