@@ -4,8 +4,8 @@
 // So each alternative is spelled out in Terraform attribute names: from its schema where that is a
 // matter of properties being set or not, else from ajv's errors inside it.
 import type { ErrorObject } from "ajv";
-import { appendPointer, pointerTokens, resolvePointer } from "../../cfn/json-pointer.js";
-import type { JsonValue } from "../../cfn/json.js";
+import { appendPointer, pointerFromTokens, pointerTokens, resolvePointer } from "../../cfn/json-pointer.js";
+import { isJsonObject, type JsonObject, type JsonValue, ownMember } from "../../cfn/json.js";
 
 /** How a pointer into the desired state is named to the user (a Terraform attribute path). */
 export type NameOf = (pointer: string) => string;
@@ -17,14 +17,66 @@ export const isChoiceError = (error: ErrorObject): boolean =>
 export const isInside = (error: ErrorObject, choice: ErrorObject): boolean =>
   error !== choice && error.schemaPath.startsWith(`${choice.schemaPath}/`);
 
-/** The alternatives of `choice` in the model schema its validator was compiled from, if found. */
+/**
+ * The alternatives of `choice` in the model schema its validator was compiled from, if found. ajv's
+ * schemaPath starts over at a definition it compiled on its own (`#/oneOf` for a `$ref`'d
+ * definition's oneOf, as for the top level's), so the path is read from each schema the instance
+ * path crossed, and taken only where it lands on a schema of the value the choice is about.
+ */
 export function choiceBranches(
   modelSchema: JsonValue | undefined,
   choice: ErrorObject,
 ): readonly JsonValue[] | undefined {
-  if (modelSchema === undefined || !choice.schemaPath.startsWith("#")) return undefined;
-  const branches = resolvePointer(modelSchema, choice.schemaPath.slice(1));
-  return Array.isArray(branches) ? branches : undefined;
+  const tokens = choice.schemaPath.startsWith("#") ? pointerTokens(choice.schemaPath.slice(1)) : undefined;
+  if (modelSchema === undefined || !tokens || tokens.length === 0) return undefined;
+  const at = schemasAt(modelSchema, choice.instancePath);
+  if (!at) return undefined;
+  const parentPointer = pointerFromTokens(tokens.slice(0, -1));
+  const keyword = tokens.at(-1)!;
+  for (const base of [...at.bases].reverse()) {
+    const parent = resolvePointer(base, parentPointer);
+    if (!isJsonObject(parent) || !at.nodes.includes(parent)) continue;
+    const branches = parent[keyword];
+    if (Array.isArray(branches)) return branches;
+  }
+  return undefined;
+}
+
+/**
+ * The schemas of the value at `instancePath` (its node and the definitions it refers to), and every
+ * schema a path of ajv's may start from on the way there (the root and each definition crossed).
+ */
+function schemasAt(
+  root: JsonValue,
+  instancePath: string,
+): { nodes: JsonObject[]; bases: JsonValue[] } | undefined {
+  const bases: JsonValue[] = [root];
+  const withTargets = (node: JsonValue | undefined): JsonObject[] => {
+    const chain: JsonObject[] = [];
+    for (let current = node; isJsonObject(current) && chain.length < 32;) {
+      chain.push(current);
+      const ref = current.$ref;
+      current =
+        typeof ref === "string" && ref.startsWith("#") ? resolvePointer(root, ref.slice(1)) : undefined;
+      if (isJsonObject(current)) bases.push(current);
+    }
+    return chain;
+  };
+  let nodes = withTargets(root);
+  for (const token of pointerTokens(instancePath) ?? []) {
+    const next = nodes.map((node) => childSchema(node, token)).find((child) => child !== undefined);
+    if (next === undefined) return undefined;
+    nodes = withTargets(next);
+  }
+  return { nodes, bases };
+}
+
+function childSchema(node: JsonObject, token: string): JsonValue | undefined {
+  if (/^\d+$/.test(token) && node.items !== undefined) return node.items;
+  if (isJsonObject(node.properties) && ownMember(node.properties, token) !== undefined)
+    return ownMember(node.properties, token);
+  if (isJsonObject(node.patternProperties)) return Object.values(node.patternProperties)[0];
+  return isJsonObject(node.additionalProperties) ? node.additionalProperties : undefined;
 }
 
 /**
@@ -79,6 +131,11 @@ function describeBranch(branch: JsonValue | undefined, base: string, nameOf: Nam
 
 function requirements(schema: JsonValue | undefined, base: string, nameOf: NameOf): string[] | undefined {
   if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return undefined;
+  const member = unionMember(schema);
+  if (member) {
+    const names = member.map((name) => nameOf(appendPointer(base, name)));
+    return [`only ${names.join(" and ")} ${names.length === 1 ? "is" : "are"} set`];
+  }
   const parts: string[] = [];
   for (const [keyword, value] of Object.entries(schema)) {
     if (IGNORED.has(keyword)) continue;
@@ -113,6 +170,20 @@ function describeErrors(errors: readonly ErrorObject[], nameOf: NameOf): string 
       : `${pointerTokens(error.instancePath)?.length ? nameOf(error.instancePath) : "the value"} ${error.message ?? error.keyword}`,
   );
   return [...new Set(phrases)].join(" and ");
+}
+
+/**
+ * The required properties of a tagged union's member (`{type: object, properties: {Drop: …},
+ * required: [Drop], additionalProperties: false}`, as the registry writes Smithy unions), whose
+ * properties' own shapes the attribute types carry already; undefined for any other schema.
+ */
+function unionMember(schema: Readonly<Record<string, JsonValue>>): string[] | undefined {
+  const { type, properties, required, additionalProperties, ...rest } = schema;
+  if (Object.keys(rest).some((key) => !IGNORED.has(key))) return undefined;
+  if ((type !== undefined && type !== "object") || additionalProperties !== false) return undefined;
+  if (typeof properties !== "object" || properties === null || Array.isArray(properties)) return undefined;
+  if (!isNames(required) || required.length === 0) return undefined;
+  return Object.keys(properties).every((name) => required.includes(name)) ? required : undefined;
 }
 
 const isNames = (value: unknown): value is string[] =>

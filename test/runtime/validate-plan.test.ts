@@ -147,13 +147,22 @@ describe("desired state against the CloudFormation schema", () => {
       Items: { type: "array", items: { $ref: "#/definitions/Item" } },
       Size: { type: "integer" },
       Ratio: { type: "number", oneOf: [{ maximum: 0.1 }, { minimum: 0.4 }] },
+      // In a definition: ajv starts its path over there (#/oneOf, like the top level's oneOf).
+      Config: { $ref: "#/definitions/Config" },
+    },
+    definitions: {
       Config: {
         type: "object",
         properties: { Kind: { type: "string" }, Key: { type: "string" } },
-        oneOf: [{ required: ["Kind"] }, { required: ["Key"] }],
+        // A tagged union as the registry writes one: each member alone.
+        oneOf: ["Kind", "Key"].map((name) => ({
+          type: "object",
+          title: name,
+          properties: { [name]: { type: "string" } },
+          required: [name],
+          additionalProperties: false,
+        })),
       },
-    },
-    definitions: {
       Item: { type: "object", properties: { Id: { type: "string", maxLength: 3 } }, required: ["Id"] },
     },
     oneOf: [{ required: ["Size"] }, { required: ["Ratio"] }],
@@ -184,7 +193,7 @@ describe("desired state against the CloudFormation schema", () => {
       "-: exactly one of these must hold, but (1) and (2) both do: (1) size is set; (2) ratio is set",
     ]);
     assert.deepEqual(await check({ name: "abc", size: 2, config: { kind: "a", key: "b" } }), [
-      "config at config: exactly one of these must hold, but (1) and (2) both do: (1) config.kind is set; (2) config.key is set",
+      "config at config: exactly one of these must hold, and none does: (1) only config.kind is set; (2) only config.key is set",
     ]);
     // Alternatives that say more than what is set: ajv's words for what failed in each.
     assert.deepEqual(await check({ name: "abc", ratio: 0.2 }), [
@@ -297,6 +306,23 @@ describe("CloudFormation-required properties with a default (real schemas)", () 
       }),
       [
         "-: exactly one of these must hold, but (1) and (2) both do: (1) template_url is set; (2) template_body is set",
+      ],
+    );
+    // A union in a definition (its schemaPath goes through the definition).
+    const words = makeRecord([
+      ["bucket_name", "bucket"],
+      ["object_key", "words.txt"],
+    ]);
+    assert.deepEqual(
+      await problems("awscc_macie_allow_list", {
+        name: "list",
+        criteria: makeRecord([
+          ["regex", "[0-9]+"],
+          ["s3_words_list", words],
+        ]),
+      }),
+      [
+        "criteria at criteria: exactly one of these must hold, and none does: (1) only criteria.regex is set; (2) only criteria.s3_words_list is set",
       ],
     );
   });
