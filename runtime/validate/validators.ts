@@ -48,7 +48,8 @@ function validateObject(
     const here = [...path, { attribute: name }];
     // Terraform itself refuses a required argument left out, not one written as null (a variable
     // that is null, or a configuration `-generate-config-out` wrote for a value the service did not
-    // report): without this, the create would go out without it.
+    // report). The schema check would name it only once every value is known, and by its
+    // CloudFormation name.
     if (value === null && attribute.required) out.push(missingRequired(here));
     for (const validator of attribute.validators ?? [])
       runValidator(validator, attribute.type, value, here, out, attribute.sensitive === true);
