@@ -6,7 +6,6 @@ import * as grpc from "@grpc/grpc-js";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { X509Certificate } from "node:crypto";
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { derToPem, generateSelfSignedCertificate, rawBase64 } from "../../protocol/certificate.js";
 import {
   formatHandshakeLine,
@@ -19,8 +18,7 @@ import {
 } from "../../protocol/handshake.js";
 import { createLogger, hclogTimestamp, levelFromEnvironment } from "../../terraform/logger.js";
 import { loadProtocolDefinitions } from "../../protocol/proto-definitions.js";
-
-const LAUNCHER = fileURLToPath(new URL("./test-provider-main.ts", import.meta.url));
+import { testProviderScript } from "./test-provider-bundle.js";
 
 type Message = Record<string, unknown>;
 type UnaryClient = grpc.Client &
@@ -45,7 +43,7 @@ function launch(extraEnv: NodeJS.ProcessEnv): Launched {
   ]) {
     if (!(key in extraEnv)) delete env[key];
   }
-  const child = spawn(process.execPath, ["--import", import.meta.resolve("tsx"), LAUNCHER], {
+  const child = spawn(process.execPath, [testProviderScript()], {
     env,
     stdio: ["pipe", "pipe", "pipe"],
   });

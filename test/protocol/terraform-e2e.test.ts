@@ -7,15 +7,14 @@ import { execFile } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   JsonNumberText,
   JsonObjectNode,
   readJson,
   type JsonNode,
 } from "../../terraform/values/json-reader.js";
+import { testProviderScript } from "./test-provider-bundle.js";
 
-const LAUNCHER = fileURLToPath(new URL("./test-provider-main.ts", import.meta.url));
 const PROVIDER_ADDRESS = "registry.terraform.io/hashicorp/awscc";
 const FORBIDDEN =
   /inconsistent (final plan|result)|invalid plan|Provider produced|Plugin did not respond|failed to exit gracefully|panic:/i;
@@ -104,9 +103,8 @@ test("the real terraform CLI drives the provider through its whole lifecycle", a
   mkdirSync(workDir);
 
   // Terraform runs the provider from its own working directory: every path here is absolute.
-  const tsxLoader = import.meta.resolve("tsx");
   const script = join(overrideDir, "terraform-provider-awscc");
-  writeFileSync(script, `#!/bin/sh\nexec '${process.execPath}' --import '${tsxLoader}' '${LAUNCHER}'\n`);
+  writeFileSync(script, `#!/bin/sh\nexec '${process.execPath}' '${testProviderScript()}'\n`);
   chmodSync(script, 0o755);
   const cliConfig = join(root, "cli.tfrc");
   writeFileSync(
