@@ -1,5 +1,7 @@
 // End to end with the real Terraform CLI: the built provider binary (dev_overrides) against the
-// Cloud Control emulator. Skipped, with the reason, only when no terraform is on PATH.
+// Cloud Control emulator. Skipped, with the reason, only when no terraform is on PATH. A plan a test
+// reads is saved and applied as it is (`plan -out=tfplan`, `apply tfplan`), as pipelines do, rather
+// than planned again by `apply -auto-approve`.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -47,9 +49,9 @@ describe("terraform lifecycle: AWS::Logs::LogGroup", { skip }, () => {
   test("in-place update", async () => {
     const ws = workspace();
     ws.configure(logGroup("e2e-one", 14));
-    const plan = ok(await ws.run("plan"), "plan");
+    const plan = ok(await ws.run("plan", "-out=tfplan"), "plan");
     assert.match(plan.stdout, /will be updated in-place/);
-    ok(await ws.run("apply", "-auto-approve"), "apply");
+    ok(await ws.run("apply", "tfplan"), "apply the saved plan");
     assert.equal(ws.emulator.control.getResource(LOG_GROUP, "e2e-one")?.properties.RetentionInDays, 14);
     assert.equal((await ws.run("plan", "-detailed-exitcode")).code, 0);
   });
@@ -57,9 +59,9 @@ describe("terraform lifecycle: AWS::Logs::LogGroup", { skip }, () => {
   test("a createOnly change replaces the object", async () => {
     const ws = workspace();
     ws.configure(logGroup("e2e-two", 14));
-    const plan = ok(await ws.run("plan"), "plan");
+    const plan = ok(await ws.run("plan", "-out=tfplan"), "plan");
     assert.match(plan.stdout, /must be replaced/);
-    ok(await ws.run("apply", "-auto-approve"), "apply");
+    ok(await ws.run("apply", "tfplan"), "apply the saved plan");
     assert.equal(ws.emulator.control.getResource(LOG_GROUP, "e2e-one"), undefined);
     assert.ok(ws.emulator.control.getResource(LOG_GROUP, "e2e-two"));
   });
@@ -67,18 +69,18 @@ describe("terraform lifecycle: AWS::Logs::LogGroup", { skip }, () => {
   test("refresh after out-of-band drift reports it; the next apply corrects it", async () => {
     const ws = workspace();
     ws.emulator.control.driftUpdate(LOG_GROUP, "e2e-two", { properties: { RetentionInDays: 30 } });
-    const plan = ok(await ws.run("plan"), "plan");
+    const plan = ok(await ws.run("plan", "-out=tfplan"), "plan");
     assert.match(plan.stdout, /retention_in_days\s+= 30 -> 14/);
-    ok(await ws.run("apply", "-auto-approve"), "apply");
+    ok(await ws.run("apply", "tfplan"), "apply the saved plan");
     assert.equal(ws.emulator.control.getResource(LOG_GROUP, "e2e-two")?.properties.RetentionInDays, 14);
   });
 
   test("out-of-band deletion: the next plan creates it again", async () => {
     const ws = workspace();
     ws.emulator.control.driftDelete(LOG_GROUP, "e2e-two");
-    const plan = ok(await ws.run("plan"), "plan");
+    const plan = ok(await ws.run("plan", "-out=tfplan"), "plan");
     assert.match(plan.stdout, /will be created/);
-    ok(await ws.run("apply", "-auto-approve"), "apply");
+    ok(await ws.run("apply", "tfplan"), "apply the saved plan");
     assert.ok(ws.emulator.control.getResource(LOG_GROUP, "e2e-two"));
   });
 
@@ -182,9 +184,9 @@ describe("terraform and faults", { skip }, () => {
     assert.equal(state["awscc_logs_log_group.a"]?.tainted, true);
     assert.ok(ws.emulator.control.getResource(LOG_GROUP, "e2e-tainted"), "the object exists remotely");
 
-    const replan = ok(await ws.run("plan"), "plan");
+    const replan = ok(await ws.run("plan", "-out=tfplan"), "plan");
     assert.match(replan.stdout, /is tainted, so must be replaced/);
-    ok(await ws.run("apply", "-auto-approve"), "apply");
+    ok(await ws.run("apply", "tfplan"), "apply the saved plan");
     assert.equal((await ws.state())["awscc_logs_log_group.a"]?.tainted, false);
     ok(await ws.run("destroy", "-auto-approve"), "destroy");
     assert.deepEqual(ws.emulator.control.listResources(), [], "no orphaned objects");

@@ -1,6 +1,7 @@
 // End to end with the real Terraform CLI on types chosen for the traps: JSON-document attributes
 // (semantic equality), compound identifiers (import with `|`), write-only values (kept from state),
-// and references between resources (values known only after apply).
+// and references between resources (values known only after apply). A plan a test reads is saved
+// and applied as it is (`plan -out=tfplan`, `apply tfplan`).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
@@ -63,9 +64,9 @@ describe("terraform on trap types", { skip }, () => {
         `jsonencode({ Version = "2012-10-17", Statement = [{ Effect = "Allow", Principal = { Service = "ec2.amazonaws.com" }, Action = "sts:AssumeRole" }] })`,
       ),
     );
-    const plan = ok(await ws.run("plan"), "plan");
+    const plan = ok(await ws.run("plan", "-out=tfplan"), "plan");
     assert.match(plan.stdout, /will be updated in-place/);
-    ok(await ws.run("apply", "-auto-approve"), "apply");
+    ok(await ws.run("apply", "tfplan"), "apply the saved plan");
     const stored = ws.emulator.control.getResource("AWS::IAM::Role", "e2e-role");
     assert.match(JSON.stringify(stored?.properties.AssumeRolePolicyDocument), /ec2\.amazonaws\.com/);
     await assertNoChanges(ws);
@@ -112,9 +113,9 @@ resource "awscc_logs_log_group" "l" {
   test("API Gateway stage: changing the stage name (createOnly, part of the identifier) replaces it", async () => {
     const ws = workspace();
     ws.configure(api.replace('stage_name  = "prod"', 'stage_name  = "live"'));
-    const plan = ok(await ws.run("plan"), "plan");
+    const plan = ok(await ws.run("plan", "-out=tfplan"), "plan");
     assert.match(plan.stdout, /must be replaced/);
-    ok(await ws.run("apply", "-auto-approve"), "apply");
+    ok(await ws.run("apply", "tfplan"), "apply the saved plan");
     const identifiers = ws.emulator.control.listResources("AWS::ApiGateway::Stage").map((r) => r.identifier);
     assert.equal(identifiers.length, 1);
     assert.match(identifiers[0]!, /\|live$/);
@@ -131,9 +132,9 @@ resource "awscc_logs_log_group" "l" {
     assert.equal(stored?.properties.SecretString, "first", "the emulator received the write-only value");
     await assertNoChanges(ws);
     ws.configure(secret("second"));
-    const plan = ok(await ws.run("plan"), "plan");
+    const plan = ok(await ws.run("plan", "-out=tfplan"), "plan");
     assert.match(plan.stdout, /will be updated in-place/);
-    ok(await ws.run("apply", "-auto-approve"), "apply");
+    ok(await ws.run("apply", "tfplan"), "apply the saved plan");
     await assertNoChanges(ws);
   });
 
