@@ -14,9 +14,10 @@ const skip = skipWithoutTerraform;
 
 async function applyAndCheck(ws: TerraformWorkspace, body: string, expectInPlan: RegExp[]): Promise<string> {
   ws.configure(body);
-  const plan = ok(await ws.run("plan"), "plan");
+  // The plan read here is the one applied (no second plan walk).
+  const plan = ok(await ws.run("plan", "-out=tfplan"), "plan");
   for (const pattern of expectInPlan) assert.match(plan.stdout, pattern);
-  ok(await ws.run("apply", "-auto-approve"), "apply");
+  ok(await ws.run("apply", "tfplan"), "apply the saved plan");
   await assertNoChanges(ws);
   return plan.stdout;
 }
