@@ -99,9 +99,9 @@ describe(
       ok(await ws.run("apply", "-auto-approve"), "create");
       await assertNoChanges(ws);
       ws.configure(configuration({ team: "b", retention: 14, delay: 10 }));
-      const plan = ok(await ws.run("plan"), "plan the update");
+      const plan = ok(await ws.run("plan", "-out=tfplan"), "plan the update");
       assert.match(plan.stdout, /5 to change, 0 to destroy/);
-      ok(await ws.run("apply", "-auto-approve"), "update");
+      ok(await ws.run("apply", "tfplan"), "update");
       await assertNoChanges(ws);
     });
 
@@ -116,10 +116,10 @@ describe(
       fs.writeFileSync(path.join(ws.dir, "imports.tf"), imports);
       // The task role is held as the ARN the service answered: the same role as the configured name,
       // so the plan writes the configured form instead of replacing for the create-only value.
-      const plan = ok(await ws.run("plan"), "plan the import");
+      const plan = ok(await ws.run("plan", "-out=tfplan"), "plan the import");
       const roleLine = plan.stdout.split("\n").find((line) => /^\s*~ task_role_arn\s/.test(line));
       assert.match(roleLine ?? "", /= "arn:[^"]*:role\/realism-role" -> "realism-role"$/, plan.stdout);
-      ok(await ws.run("apply", "-auto-approve"), "import and apply");
+      ok(await ws.run("apply", "tfplan"), "import and apply");
       fs.rmSync(path.join(ws.dir, "imports.tf"));
       await assertNoChanges(ws);
       ok(await ws.run("destroy", "-auto-approve"), "destroy");

@@ -74,9 +74,9 @@ describe("terraform: provider default_tags", { skip }, () => {
   test("merged into tags_all (resource tags win); the config's tags stay the user's; no diff", async () => {
     const ws = workspace();
     configure(ws, defaultTags({ env: "dev", team: "core" }), tagged);
-    const plan = ok(await ws.run("plan"), "plan");
+    const plan = ok(await ws.run("plan", "-out=tfplan"), "plan");
     assert.match(plan.stdout, /tags_all/);
-    ok(await ws.run("apply", "-auto-approve"), "apply");
+    ok(await ws.run("apply", "tfplan"), "apply the saved plan");
     await assertNoChanges(ws);
     const { lg, p } = await values(ws);
     assert.deepEqual(tagMap(lg.tags), { team: "web" });
@@ -88,11 +88,11 @@ describe("terraform: provider default_tags", { skip }, () => {
   test("changing a default tag updates every resource in place; then no diff", async () => {
     const ws = workspace();
     configure(ws, defaultTags({ env: "prod", team: "core" }), tagged);
-    const plan = await ws.run("plan", "-detailed-exitcode");
+    const plan = await ws.run("plan", "-detailed-exitcode", "-out=tfplan");
     assertNoContractViolation(plan);
     assert.equal(plan.code, 2, plan.stdout + plan.stderr);
     assert.match(plan.stdout, /2 to change, 0 to destroy/);
-    ok(await ws.run("apply", "-auto-approve"), "apply");
+    ok(await ws.run("apply", "tfplan"), "apply the saved plan");
     await assertNoChanges(ws);
     const { lg, p } = await values(ws);
     assert.equal(tagMap(lg.tags_all).env, "prod");
