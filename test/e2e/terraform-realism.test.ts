@@ -2,13 +2,19 @@
 // defaults, empties, its own order, JSON re-serialisation and IAM policy normalisation, properties
 // never reported, aws: tags, eventual consistency, scalars as strings): the lifecycle of real types
 // chosen for what services do to them (policy documents, tags, unordered lists, numbers, defaults)
-// must never end in an error the configuration did not cause or an inconsistent result, and every
-// apply must be followed by an empty plan. Skipped, with the reason, only without terraform on PATH.
+// must never end in an error the configuration did not cause or an inconsistent result, every
+// apply must be followed by an empty plan, and a refresh-only plan must find nothing. Skipped, with the reason, only without terraform on PATH.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, test } from "node:test";
-import { assertNoChanges, ok, skipWithoutTerraform, useWorkspace } from "./harness.js";
+import {
+  assertNoChanges,
+  assertNoContractViolation,
+  ok,
+  skipWithoutTerraform,
+  useWorkspace,
+} from "./harness.js";
 
 const skip = skipWithoutTerraform;
 
@@ -103,6 +109,14 @@ describe(
       assert.match(plan.stdout, /5 to change, 0 to destroy/);
       ok(await ws.run("apply", "tfplan"), "update");
       await assertNoChanges(ws);
+      // A refresh-only plan shows every difference a refresh finds (a normal plan only those that
+      // matter to it), so each value the service gave back in its own form must read as the state's.
+      // Terraform before 1.15 exits 2 here even when it finds nothing (hashicorp/terraform#36403).
+      const refresh = await ws.run("plan", "-refresh-only", "-detailed-exitcode");
+      assertNoContractViolation(refresh);
+      assert.notEqual(refresh.code, 1, refresh.stdout + refresh.stderr);
+      assert.doesNotMatch(refresh.stdout, /Objects have changed outside of Terraform/, refresh.stdout);
+      assert.match(refresh.stdout, /No changes\. Your infrastructure still matches the configuration\./);
     });
 
     test("import of every object: its plan and apply succeed, then the plan is empty; destroy leaves nothing", async () => {
