@@ -130,7 +130,7 @@ function describeBranch(branch: JsonValue | undefined, base: string, nameOf: Nam
 }
 
 function requirements(schema: JsonValue | undefined, base: string, nameOf: NameOf): string[] | undefined {
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return undefined;
+  if (!isJsonObject(schema)) return undefined;
   const member = unionMember(schema);
   if (member) {
     const names = member.map((name) => nameOf(appendPointer(base, name)));
@@ -141,12 +141,7 @@ function requirements(schema: JsonValue | undefined, base: string, nameOf: NameO
     if (IGNORED.has(keyword)) continue;
     if (keyword === "required" && isNames(value)) {
       parts.push(...value.map((name) => `${nameOf(appendPointer(base, name))} is set`));
-    } else if (
-      keyword === "properties" &&
-      typeof value === "object" &&
-      value !== null &&
-      !Array.isArray(value)
-    ) {
+    } else if (keyword === "properties" && isJsonObject(value)) {
       for (const [name, member] of Object.entries(value)) {
         const inner = requirements(member, appendPointer(base, name), nameOf);
         if (inner === undefined) return undefined;
@@ -177,11 +172,11 @@ function describeErrors(errors: readonly ErrorObject[], nameOf: NameOf): string 
  * required: [Drop], additionalProperties: false}`, as the registry writes Smithy unions), whose
  * properties' own shapes the attribute types carry already; undefined for any other schema.
  */
-function unionMember(schema: Readonly<Record<string, JsonValue>>): string[] | undefined {
+function unionMember(schema: JsonObject): string[] | undefined {
   const { type, properties, required, additionalProperties, ...rest } = schema;
   if (Object.keys(rest).some((key) => !IGNORED.has(key))) return undefined;
   if ((type !== undefined && type !== "object") || additionalProperties !== false) return undefined;
-  if (typeof properties !== "object" || properties === null || Array.isArray(properties)) return undefined;
+  if (!isJsonObject(properties)) return undefined;
   if (!isNames(required) || required.length === 0) return undefined;
   return Object.keys(properties).every((name) => required.includes(name)) ? required : undefined;
 }
@@ -190,7 +185,7 @@ const isNames = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((name) => typeof name === "string");
 
 function isRequiredOnly(value: unknown): value is { required: string[] } {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  if (!isJsonObject(value)) return false;
   const keys = Object.keys(value).filter((key) => !IGNORED.has(key));
-  return keys.length === 1 && keys[0] === "required" && isNames((value as { required: unknown }).required);
+  return keys.length === 1 && keys[0] === "required" && isNames(value.required);
 }
