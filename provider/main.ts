@@ -7,12 +7,15 @@ import { readAssetBytes, readAssetText } from "./assets.js";
 import { generatedProviderDescription } from "./description.js";
 import { embeddedValidators } from "./precompiled-validators.js";
 import { providerSchemaSource } from "./schema-source.js";
+import { describeSelectedTypes, ONLY_TYPES_VARIABLE } from "./type-selection.js";
 
-const description = generatedProviderDescription(generatedIndex, {
+const everyType = generatedProviderDescription(generatedIndex, {
   json: () => readAssetText("provider-schema.json"),
   encoded: () => readAssetBytes("provider-schema.pb"),
   identityCatalog: () => readAssetText("identity-catalog.json"),
 });
+const onlyTypes = process.env[ONLY_TYPES_VARIABLE];
+const description = onlyTypes?.trim() ? describeSelectedTypes(everyType, onlyTypes) : everyType;
 
 void serve(
   ({ logger }) =>

@@ -1,0 +1,134 @@
+// AWSCC_ONLY_TYPES: serve the schemas of some types instead of all 4,400. Terraform decodes and
+// checks every schema a provider declares at the start of every command (about 0.7 s of CPU for
+// this provider's, README#serving-fewer-types), whatever the configuration uses; a configuration of
+// a few types can name them and skip that work.
+import { buildSchemaCatalog, type ProviderDescription } from "../protocol/provider-description.js";
+import { DiagnosticsAnswer } from "../protocol/rpc/context.js";
+import { errorDiagnostic } from "../terraform/provider-backend.js";
+import { pluralTypeName } from "../terraform/naming/naming.js";
+import type { Definition } from "../terraform/schema/types.js";
+
+export const ONLY_TYPES_VARIABLE = "AWSCC_ONLY_TYPES";
+
+/** The type names a provider has, before any selection. */
+export interface AvailableTypeNames {
+  readonly resources: readonly string[];
+  readonly dataSources: readonly string[];
+}
+
+export interface SelectedTypeNames {
+  readonly resources: readonly string[];
+  readonly dataSources: readonly string[];
+}
+
+/**
+ * The variable's patterns: names separated by commas or white space, `*` matching any run of
+ * characters (`awscc_s3_*`).
+ */
+export function parseTypePatterns(text: string): readonly string[] {
+  const patterns = text.split(/[\s,]+/).filter((p) => p !== "");
+  if (patterns.length === 0) throw new Error(`${ONLY_TYPES_VARIABLE} names no type`);
+  const invalid = patterns.filter((p) => !/^[a-z0-9_*]+$/.test(p));
+  if (invalid.length > 0) {
+    throw new Error(
+      `${ONLY_TYPES_VARIABLE}: ${invalid.map((p) => JSON.stringify(p)).join(", ")} ` +
+        "is not a Terraform type name or pattern (lower-case letters, digits, _ and *)",
+    );
+  }
+  return patterns;
+}
+
+function patternRegex(pattern: string): RegExp {
+  return new RegExp(`^${pattern.split("*").join(".*")}$`);
+}
+
+/**
+ * The names the patterns select. A resource type brings its data sources along (the singular one
+ * of the same name and the plural one, docs/mapping.md#plural-names); a data source can also be
+ * named alone. A pattern that selects nothing is an error, so a typo does not silently leave a
+ * type out.
+ */
+export function selectTypeNames(
+  patterns: readonly string[],
+  available: AvailableTypeNames,
+): SelectedTypeNames {
+  const regexes = patterns.map(patternRegex);
+  const unmatched = patterns.filter(
+    (_, i) => ![...available.resources, ...available.dataSources].some((name) => regexes[i]!.test(name)),
+  );
+  if (unmatched.length > 0) {
+    throw new Error(
+      `${ONLY_TYPES_VARIABLE}: ${unmatched.join(", ")} matches no resource type or data source of this provider`,
+    );
+  }
+  const matches = (name: string) => regexes.some((regex) => regex.test(name));
+  const resources = available.resources.filter(matches);
+  const companions = new Set(resources.flatMap((name) => [name, pluralTypeName(name).plural]));
+  const dataSources = available.dataSources.filter((name) => matches(name) || companions.has(name));
+  return { resources, dataSources };
+}
+
+async function availableTypeNames(description: ProviderDescription): Promise<AvailableTypeNames> {
+  if (description.typeNames) return description.typeNames();
+  const catalog = await description.schemaCatalog();
+  return { resources: Object.keys(catalog.resources), dataSources: Object.keys(catalog.dataSources) };
+}
+
+/**
+ * The description serving only the types `patternText` selects: their schemas built from their
+ * modules (the build's pre-encoded response holds every type), GetMetadata's names, identities and
+ * list resources narrowed to them; every other type is unknown to this process. A bad pattern
+ * answers the first call that needs the selection (GetProviderSchema or GetMetadata) with an error
+ * diagnostic, which Terraform shows before it reads the configuration.
+ */
+export function describeSelectedTypes(
+  description: ProviderDescription,
+  patternText: string,
+): ProviderDescription {
+  type Selection = SelectedTypeNames & { readonly names: ReadonlySet<string> };
+  let selected: Promise<Selection> | undefined;
+  const selection = () =>
+    (selected ??= availableTypeNames(description).then((available) => {
+      let names: SelectedTypeNames;
+      try {
+        names = selectTypeNames(parseTypePatterns(patternText), available);
+      } catch (error) {
+        const detail = `${(error as Error).message}. Unset it to serve every type.`;
+        throw new DiagnosticsAnswer([errorDiagnostic(`Invalid ${ONLY_TYPES_VARIABLE}`, detail)]);
+      }
+      return { ...names, names: new Set([...names.resources, ...names.dataSources]) };
+    }));
+  // A resource and its singular data source share a name, so one set answers for both.
+  const served = async (name: string) => (await selection()).names.has(name);
+  const identityCatalog = description.identityCatalog?.bind(description);
+  return {
+    ...description,
+    resource: async (name) => ((await served(name)) ? description.resource(name) : undefined),
+    dataSource: async (name) => ((await served(name)) ? description.dataSource(name) : undefined),
+    typeNames: async () => {
+      const { resources, dataSources } = await selection();
+      return { resources, dataSources };
+    },
+    encodedSchemaResponse: () => undefined,
+    schemaCatalog: async () => {
+      const { resources, dataSources } = await selection();
+      const definitions = await Promise.all([
+        ...resources.map((name) => description.resource(name)),
+        ...dataSources.map((name) => description.dataSource(name)),
+      ]);
+      return buildSchemaCatalog(definitions.filter((d): d is Definition => d !== undefined));
+    },
+    ...(identityCatalog && {
+      identityCatalog: async () => {
+        const catalog = await identityCatalog();
+        const resources = new Set((await selection()).resources);
+        return {
+          identities: Object.fromEntries(
+            Object.entries(catalog.identities).filter(([name]) => resources.has(name)),
+          ),
+          listResources: catalog.listResources.filter((name) => resources.has(name)),
+        };
+      },
+    }),
+  };
+}
