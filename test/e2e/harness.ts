@@ -109,6 +109,45 @@ export interface WorkspaceOptions {
   readonly realism?: RealismChoice;
   readonly seed?: number;
   readonly eventualMs?: number;
+  /**
+   * Serve every type's schema, as a user's provider does by default. Otherwise each command's
+   * provider serves only the awscc types the workspace's configuration, state and arguments name
+   * (AWSCC_ONLY_TYPES, README#serving-fewer-types): Terraform then skips about 0.6 CPU s of schema
+   * work per command, and a type left out would fail the command ("does not support resource type").
+   */
+  readonly everyType?: boolean;
+}
+
+/**
+ * The awscc types a command in `dir` can need: those the .tf files name (resource, data and list
+ * blocks, import blocks' `to`), those the state holds, and those the arguments address
+ * (`terraform import awscc_x.y id`, `-replace=awscc_x.y`). Only the provider's type names count
+ * (a value in the state may look like one).
+ */
+export function awsccTypesInUse(dir: string, args: readonly string[]): string[] {
+  const texts = fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith(".tf") || name === "terraform.tfstate")
+    .map((name) => fs.readFileSync(path.join(dir, name), "utf8"));
+  const found = new Set<string>();
+  for (const text of [...texts, ...args]) {
+    for (const match of text.matchAll(/\b(awscc_[a-z0-9_]+)(?=[". ])/g)) found.add(match[1]!);
+  }
+  const known = generatedTypeNames();
+  return [...found].filter((name) => known.has(name)).sort();
+}
+
+let typeNames: Set<string> | undefined;
+
+/** Every resource and data source name generate wrote (from its manifest; read on first use). */
+function generatedTypeNames(): Set<string> {
+  if (!typeNames) {
+    const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "generated/manifest.json"), "utf8")) as {
+      types: { generated: Record<string, string> }[];
+    };
+    typeNames = new Set(manifest.types.flatMap((t) => Object.values(t.generated)));
+  }
+  return typeNames;
 }
 
 export class TerraformWorkspace {
@@ -116,6 +155,7 @@ export class TerraformWorkspace {
     readonly dir: string,
     readonly emulator: RunningEmulator,
     private readonly env: NodeJS.ProcessEnv,
+    private readonly everyType: boolean,
   ) {}
 
   static async create(label: string, options: WorkspaceOptions = {}): Promise<TerraformWorkspace> {
@@ -131,7 +171,7 @@ export class TerraformWorkspace {
       cliConfig,
       `provider_installation {\n  dev_overrides {\n    "hashicorp/awscc" = ${JSON.stringify(path.dirname(providerBinary))}\n  }\n  direct {}\n}\n`,
     );
-    return new TerraformWorkspace(dir, emulator, terraformEnv(cliConfig));
+    return new TerraformWorkspace(dir, emulator, terraformEnv(cliConfig), options.everyType ?? false);
   }
 
   /**
@@ -191,7 +231,7 @@ export class TerraformWorkspace {
   start(...args: string[]): { child: ChildProcess; result: Promise<TerraformResult> } {
     const [command, ...rest] = args;
     const argv = COLORED.has(command ?? "") ? [command!, "-no-color", ...rest] : args;
-    const child = spawn("terraform", argv, { cwd: this.dir, env: this.env });
+    const child = spawn("terraform", argv, { cwd: this.dir, env: this.commandEnv(args) });
     const result = new Promise<TerraformResult>((resolve) => {
       let stdout = "";
       let stderr = "";
@@ -200,6 +240,12 @@ export class TerraformWorkspace {
       child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
     });
     return { child, result };
+  }
+
+  private commandEnv(args: readonly string[]): NodeJS.ProcessEnv {
+    if (this.everyType || this.env.AWSCC_ONLY_TYPES !== undefined) return this.env;
+    const types = awsccTypesInUse(this.dir, args);
+    return types.length === 0 ? this.env : { ...this.env, AWSCC_ONLY_TYPES: types.join(",") };
   }
 
   /**

@@ -29,7 +29,8 @@ resource "awscc_logs_log_group" "a" {
 `;
 
 describe("terraform lifecycle: AWS::Logs::LogGroup", { skip }, () => {
-  const workspace = useWorkspace("loggroup");
+  // The whole schema here, as users get it; the other scenarios serve only their types.
+  const workspace = useWorkspace("loggroup", { everyType: true });
 
   test("create, then a second plan has no changes", async () => {
     const ws = workspace();
