@@ -20,8 +20,9 @@ import { schemaAssetName } from "../provider/schema-source.js";
 import { assetPackOf, packAssetName } from "../provider/assets.js";
 import { generatedModuleAsset } from "../provider/embedded-modules.js";
 import { modelSchemaOf } from "../cfn/model-schema.js";
-import { type CfnSchema, directorySchemaSource, effectiveSchemasDir } from "../cfn/schema-source.js";
-import { writeValidatorAssets } from "./validator-assets.js";
+import { type CfnSchema, effectiveSchemasDir } from "../cfn/schema-source.js";
+import { effectiveSchemas, type GeneratedType, generatedTypes } from "./generated-tree.js";
+import { compileValidatorAssets } from "./validator-assets.js";
 
 export interface SeaInputs {
   /** The provider bundled into one CommonJS file: the blob's main script. */
@@ -73,7 +74,7 @@ export async function prepareSeaInputs(
   );
   const types = generatedTypes(generatedDir);
   const schemaOf = effectiveSchemas(generatedDir);
-  const validators = writeValidatorAssets(types, schemaOf, path.join(workDir, "cfn-validators"));
+  const validators = await compileValidatorAssets(types, generatedDir, path.join(workDir, "cfn-validators"));
   // A type without a precompiled validator carries its model schema, for the runtime to compile.
   const notCompiled = new Set(validators.notCompiled);
   const schemaAssets = writeSchemaAssets(
@@ -256,28 +257,4 @@ function writeSchemaAssets(
     assets[schemaAssetName(t.cfnTypeName)] = file;
   }
   return assets;
-}
-
-interface GeneratedType {
-  readonly cfnTypeName: string;
-  readonly file: string;
-}
-
-/** The types generate wrote, from its manifest. */
-function generatedTypes(generatedDir: string): GeneratedType[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(generatedDir, "manifest.json"), "utf8")) as {
-    types: GeneratedType[];
-  };
-  return manifest.types;
-}
-
-/** Each type's effective schema as generate wrote it (pins and patches applied). */
-function effectiveSchemas(generatedDir: string): (typeName: string) => CfnSchema {
-  const source = directorySchemaSource(effectiveSchemasDir(generatedDir));
-  return (typeName) => {
-    const schema = source.get(typeName);
-    if (schema === undefined)
-      throw new Error(`${generatedDir}/cfn-schemas has no schema for ${typeName}: run \`npm run generate\``);
-    return schema;
-  };
 }
