@@ -27,11 +27,11 @@ export interface SelectedTypeNames {
  */
 export function parseTypePatterns(text: string): readonly string[] {
   const patterns = text.split(/[\s,]+/).filter((p) => p !== "");
-  if (patterns.length === 0) throw new Error(`${ONLY_TYPES_VARIABLE} names no type`);
+  if (patterns.length === 0) throw new Error("it names no type");
   const invalid = patterns.filter((p) => !/^[a-z0-9_*]+$/.test(p));
   if (invalid.length > 0) {
     throw new Error(
-      `${ONLY_TYPES_VARIABLE}: ${invalid.map((p) => JSON.stringify(p)).join(", ")} ` +
+      `${invalid.map((p) => JSON.stringify(p)).join(", ")} ` +
         "is not a Terraform type name or pattern (lower-case letters, digits, _ and *)",
     );
   }
@@ -57,9 +57,7 @@ export function selectTypeNames(
     (_, i) => ![...available.resources, ...available.dataSources].some((name) => regexes[i]!.test(name)),
   );
   if (unmatched.length > 0) {
-    throw new Error(
-      `${ONLY_TYPES_VARIABLE}: ${unmatched.join(", ")} matches no resource type or data source of this provider`,
-    );
+    throw new Error(`${unmatched.join(", ")} matches no resource type or data source of this provider`);
   }
   const matches = (name: string) => regexes.some((regex) => regex.test(name));
   const resources = available.resources.filter(matches);
@@ -93,7 +91,8 @@ export function describeSelectedTypes(
       try {
         names = selectTypeNames(parseTypePatterns(patternText), available);
       } catch (error) {
-        const detail = `${(error as Error).message}. Unset it to serve every type.`;
+        // Terraform quotes it as "<summary>: <detail>." after its own words.
+        const detail = `${(error as Error).message}; unset it to serve every type`;
         throw new DiagnosticsAnswer([errorDiagnostic(`Invalid ${ONLY_TYPES_VARIABLE}`, detail)]);
       }
       return { ...names, names: new Set([...names.resources, ...names.dataSources]) };

@@ -40,9 +40,9 @@ describe("AWSCC_ONLY_TYPES patterns", () => {
   test("anything but a Terraform type name or pattern is refused, naming it", () => {
     assert.throws(
       () => parseTypePatterns("awscc_s3_bucket, AWS::S3::Bucket"),
-      /AWSCC_ONLY_TYPES: "AWS::S3::Bucket" is not a Terraform type name or pattern/,
+      { message: /^"AWS::S3::Bucket" is not a Terraform type name or pattern/ },
     );
-    assert.throws(() => parseTypePatterns(" , "), /AWSCC_ONLY_TYPES names no type/);
+    assert.throws(() => parseTypePatterns(" , "), /it names no type/);
   });
 
   test("a resource type brings its singular and plural data sources", () => {
@@ -68,7 +68,7 @@ describe("AWSCC_ONLY_TYPES patterns", () => {
   test("a pattern that selects nothing is an error, so a typo leaves no type out silently", () => {
     assert.throws(
       () => selectTypeNames(["awscc_s3_bucket", "awscc_logs_loggroup", "awscc_ec2_*"], available),
-      /AWSCC_ONLY_TYPES: awscc_logs_loggroup, awscc_ec2_\* matches no resource type or data source/,
+      { message: /^awscc_logs_loggroup, awscc_ec2_\* matches no resource type or data source/ },
     );
   });
 });
@@ -190,8 +190,8 @@ describe("AWSCC_ONLY_TYPES through the binary", () => {
         severity: "ERROR",
         summary: "Invalid AWSCC_ONLY_TYPES",
         detail:
-          "AWSCC_ONLY_TYPES: awscc_logs_loggroup matches no resource type or data source of this provider. " +
-          "Unset it to serve every type.",
+          "awscc_logs_loggroup matches no resource type or data source of this provider; " +
+          "unset it to serve every type",
         attribute: null,
       },
     ]);
