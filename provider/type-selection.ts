@@ -1,5 +1,5 @@
 // AWSCC_ONLY_TYPES: serve the schemas of some types instead of all 4,400. Terraform decodes and
-// checks every schema a provider declares at the start of every command (about 0.7 s of CPU for
+// checks every schema a provider declares at the start of every command (about 0.6 s of CPU for
 // this provider's, README#serving-fewer-types), whatever the configuration uses; a configuration of
 // a few types can name them and skip that work.
 import { buildSchemaCatalog, type ProviderDescription } from "../protocol/provider-description.js";

@@ -93,6 +93,9 @@ export function terraformEnv(cliConfig: string): NodeJS.ProcessEnv {
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
   };
   delete env.TF_LOG;
+  // Which types the provider serves is each workspace's choice (WorkspaceOptions.everyType), not
+  // the caller's shell's.
+  delete env.AWSCC_ONLY_TYPES;
   return env;
 }
 

@@ -221,3 +221,64 @@ describe("terraform providers schema -json", { skip }, () => {
     }
   });
 });
+
+describe("AWSCC_ONLY_TYPES through terraform", { skip }, () => {
+  const workspace = useWorkspace("only-types");
+  const body = `
+resource "awscc_logs_log_group" "a" {
+  log_group_name = "only-types"
+}
+
+resource "awscc_sqs_queue" "q" {
+  queue_name = "only-types"
+}
+`;
+
+  test("a type the variable leaves out is one Terraform says the provider does not support", async () => {
+    const ws = workspace();
+    ws.configure(body);
+    ws.setEnv({ AWSCC_ONLY_TYPES: "awscc_logs_log_group" });
+    const r = await ws.run("validate", "-no-color");
+    assert.equal(r.code, 1, r.stdout);
+    assert.match(
+      r.stderr,
+      /The provider hashicorp\/awscc does not support resource type\s+"awscc_sqs_queue"/,
+    );
+    assert.doesNotMatch(r.stderr, /awscc_logs_log_group/);
+  });
+
+  test("a name that matches nothing stops every command with the variable's message", async () => {
+    const ws = workspace();
+    ws.setEnv({ AWSCC_ONLY_TYPES: "awscc_logs_log_group awscc_sqs_qeue" });
+    const r = await ws.run("validate", "-no-color");
+    assert.equal(r.code, 1, r.stdout);
+    assert.match(
+      r.stderr.replace(/\s+/g, " "),
+      /Invalid AWSCC_ONLY_TYPES: awscc_sqs_qeue matches no resource type or data source of this provider; unset it to serve every type/,
+    );
+  });
+
+  test("with both named, the schema Terraform sees holds them and their data sources alone", async () => {
+    const ws = workspace();
+    ws.setEnv({ AWSCC_ONLY_TYPES: "awscc_logs_log_group, awscc_sqs_*" });
+    ok(await ws.run("validate", "-no-color"), "validate");
+    const r = ok(await ws.run("providers", "schema", "-json"), "providers schema");
+    const schemas = (
+      JSON.parse(r.stdout) as {
+        provider_schemas: Record<string, { resource_schemas: object; data_source_schemas: object }>;
+      }
+    ).provider_schemas["registry.terraform.io/hashicorp/awscc"]!;
+    assert.deepEqual(Object.keys(schemas.resource_schemas).sort(), [
+      "awscc_logs_log_group",
+      "awscc_sqs_queue",
+      "awscc_sqs_queue_inline_policy",
+    ]);
+    assert.deepEqual(Object.keys(schemas.data_source_schemas).sort(), [
+      "awscc_logs_log_group",
+      "awscc_logs_log_groups",
+      "awscc_sqs_queue",
+      "awscc_sqs_queue_inline_policy",
+      "awscc_sqs_queues",
+    ]);
+  });
+});
