@@ -5,7 +5,6 @@
 import { buildSchemaCatalog, type ProviderDescription } from "../protocol/provider-description.js";
 import { DiagnosticsAnswer } from "../protocol/rpc/context.js";
 import { errorDiagnostic } from "../terraform/provider-backend.js";
-import { pluralTypeName } from "../terraform/naming/naming.js";
 import type { Definition } from "../terraform/schema/types.js";
 
 export const ONLY_TYPES_VARIABLE = "AWSCC_ONLY_TYPES";
@@ -44,13 +43,14 @@ function patternRegex(pattern: string): RegExp {
 
 /**
  * The names the patterns select. A resource type brings its data sources along (the singular one
- * of the same name and the plural one, docs/mapping.md#plural-names); a data source can also be
- * named alone. A pattern that selects nothing is an error, so a typo does not silently leave a
- * type out.
+ * of the same name and the plural one, `pluralOf` its name: docs/mapping.md#plural-names); a data
+ * source can also be named alone. A pattern that selects nothing is an error, so a typo does not
+ * silently leave a type out.
  */
 export function selectTypeNames(
   patterns: readonly string[],
   available: AvailableTypeNames,
+  pluralOf: (resourceTypeName: string) => string,
 ): SelectedTypeNames {
   const regexes = patterns.map(patternRegex);
   const unmatched = patterns.filter(
@@ -61,7 +61,7 @@ export function selectTypeNames(
   }
   const matches = (name: string) => regexes.some((regex) => regex.test(name));
   const resources = available.resources.filter(matches);
-  const companions = new Set(resources.flatMap((name) => [name, pluralTypeName(name).plural]));
+  const companions = new Set(resources.flatMap((name) => [name, pluralOf(name)]));
   const dataSources = available.dataSources.filter((name) => matches(name) || companions.has(name));
   return { resources, dataSources };
 }
@@ -86,10 +86,18 @@ export function describeSelectedTypes(
   type Selection = SelectedTypeNames & { readonly names: ReadonlySet<string> };
   let selected: Promise<Selection> | undefined;
   const selection = () =>
-    (selected ??= availableTypeNames(description).then((available) => {
+    (selected ??= Promise.all([
+      availableTypeNames(description),
+      // Loaded only here: the plural rules are no start-up work for a provider serving every type.
+      import("../terraform/naming/naming.js"),
+    ]).then(([available, { pluralTypeName }]) => {
       let names: SelectedTypeNames;
       try {
-        names = selectTypeNames(parseTypePatterns(patternText), available);
+        names = selectTypeNames(
+          parseTypePatterns(patternText),
+          available,
+          (name) => pluralTypeName(name).plural,
+        );
       } catch (error) {
         // Terraform quotes it as "<summary>: <detail>." after its own words.
         const detail = `${(error as Error).message}; unset it to serve every type`;

@@ -11,8 +11,11 @@ import type { ProviderDescription } from "../../protocol/provider-description.js
 import { type ProviderSchemaJson, schemaFromJson } from "../../protocol/schema-document.js";
 import { generatedProviderDescription, PROVIDER_ADDRESS } from "../../provider/description.js";
 import { identityCatalogOf } from "../../terraform/identity/catalog.js";
+import { pluralTypeName } from "../../terraform/naming/naming.js";
 import { describeSelectedTypes, parseTypePatterns, selectTypeNames } from "../../provider/type-selection.js";
 import { ensureProviderBinary, providerBinary } from "../e2e/harness.js";
+
+const pluralOf = (name: string) => pluralTypeName(name).plural;
 
 const available = {
   resources: ["awscc_iam_policy", "awscc_iam_role", "awscc_logs_log_group", "awscc_s3_bucket"],
@@ -38,22 +41,21 @@ describe("AWSCC_ONLY_TYPES patterns", () => {
   });
 
   test("anything but a Terraform type name or pattern is refused, naming it", () => {
-    assert.throws(
-      () => parseTypePatterns("awscc_s3_bucket, AWS::S3::Bucket"),
-      { message: /^"AWS::S3::Bucket" is not a Terraform type name or pattern/ },
-    );
+    assert.throws(() => parseTypePatterns("awscc_s3_bucket, AWS::S3::Bucket"), {
+      message: /^"AWS::S3::Bucket" is not a Terraform type name or pattern/,
+    });
     assert.throws(() => parseTypePatterns(" , "), /it names no type/);
   });
 
   test("a resource type brings its singular and plural data sources", () => {
-    assert.deepEqual(selectTypeNames(["awscc_iam_policy"], available), {
+    assert.deepEqual(selectTypeNames(["awscc_iam_policy"], available, pluralOf), {
       resources: ["awscc_iam_policy"],
       dataSources: ["awscc_iam_policies", "awscc_iam_policy"],
     });
   });
 
   test("a data source can be named alone, and * matches any run of characters", () => {
-    assert.deepEqual(selectTypeNames(["awscc_s3_buckets", "awscc_iam_*"], available), {
+    assert.deepEqual(selectTypeNames(["awscc_s3_buckets", "awscc_iam_*"], available, pluralOf), {
       resources: ["awscc_iam_policy", "awscc_iam_role"],
       dataSources: [
         "awscc_iam_policies",
@@ -67,7 +69,7 @@ describe("AWSCC_ONLY_TYPES patterns", () => {
 
   test("a pattern that selects nothing is an error, so a typo leaves no type out silently", () => {
     assert.throws(
-      () => selectTypeNames(["awscc_s3_bucket", "awscc_logs_loggroup", "awscc_ec2_*"], available),
+      () => selectTypeNames(["awscc_s3_bucket", "awscc_logs_loggroup", "awscc_ec2_*"], available, pluralOf),
       { message: /^awscc_logs_loggroup, awscc_ec2_\* matches no resource type or data source/ },
     );
   });
