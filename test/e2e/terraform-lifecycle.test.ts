@@ -281,4 +281,18 @@ resource "awscc_sqs_queue" "q" {
       "awscc_sqs_queues",
     ]);
   });
+
+  test("a type only the state holds, left out, stops the plan reading the state", async () => {
+    const ws = workspace();
+    ws.setEnv({ AWSCC_ONLY_TYPES: "awscc_logs_log_group,awscc_sqs_queue" });
+    ok(await ws.run("apply", "-auto-approve"), "apply");
+    ws.configure(body.slice(0, body.indexOf('resource "awscc_sqs_queue"')));
+    ws.setEnv({ AWSCC_ONLY_TYPES: "awscc_logs_log_group" });
+    const r = await ws.run("plan");
+    assert.equal(r.code, 1, r.stdout);
+    assert.match(r.stderr, /no schema available for awscc_sqs_queue\.q while reading state/);
+    ws.setEnv({ AWSCC_ONLY_TYPES: undefined });
+    ok(await ws.run("destroy", "-auto-approve"), "destroy");
+    assert.deepEqual(ws.emulator.control.listResources(), []);
+  });
 });
