@@ -63,12 +63,16 @@ export function writeValidatorAssets(
  * all CPU: 19 s for the corpus on one 2.1 GHz core). Types go round-robin, so each worker gets big
  * and small services alike; the result lists them in the order given.
  */
+const MAX_WORKERS = 8;
+
 export async function compileValidatorAssets(
   types: readonly GeneratedType[],
   generatedDir: string,
   dir: string,
 ): Promise<ValidatorAssets> {
-  const workers = Math.min(os.availableParallelism(), Math.max(1, types.length));
+  // Each worker starts Node, tsx and ajv again: capped so that a many-core machine does not start
+  // dozens of them (measured on 2 cores only).
+  const workers = Math.min(os.availableParallelism(), MAX_WORKERS, Math.max(1, types.length));
   const shares = Array.from({ length: workers }, (_, i) => types.filter((_, j) => j % workers === i));
   const results = await Promise.all(
     shares.map((share) => compileInWorker({ types: share, generatedDir, dir })),
