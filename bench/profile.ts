@@ -41,7 +41,7 @@ async function profiled(ws: TerraformWorkspace, label: string, ...args: string[]
 }
 
 const { names, kinds } = await benchKinds();
-const ws = await TerraformWorkspace.create("profile");
+const ws = await TerraformWorkspace.create("profile", { everyType: true });
 try {
   ws.configure(scaleConfig(SCALE_RESOURCES, kinds));
   console.log(`${SCALE_RESOURCES} resources of ${names.join(", ")}`);

@@ -27,7 +27,7 @@ export interface PlanBench {
 
 /** Plans 200 creates, applies them, then plans again with 200 refreshes (no changes). */
 export async function benchTerraformPlan(): Promise<PlanBench> {
-  const ws = await TerraformWorkspace.create("bench");
+  const ws = await TerraformWorkspace.create("bench", { everyType: true });
   try {
     ws.configure("");
     const emptySeconds = await timedPlan(ws);

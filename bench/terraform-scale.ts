@@ -131,9 +131,11 @@ export async function benchTerraformScale(
   attached = false,
 ): Promise<ScaleBench> {
   const { names, kinds } = await benchKinds();
-  const floor = await TerraformWorkspace.create("scale-floor");
-  const ws = await TerraformWorkspace.create("scale");
-  const warm = attached ? await TerraformWorkspace.create("scale-attached") : undefined;
+  // Every type served, as users get it by default (the test harness otherwise serves only the
+  // types a configuration names, which would spare the awscc plans a schema phase the floor pays).
+  const floor = await TerraformWorkspace.create("scale-floor", { everyType: true });
+  const ws = await TerraformWorkspace.create("scale", { everyType: true });
+  const warm = attached ? await TerraformWorkspace.create("scale-attached", { everyType: true }) : undefined;
   const debugProvider = warm ? await startDebugProvider() : undefined;
   try {
     floor.configure(terraformOnlyConfig(count));
