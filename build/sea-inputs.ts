@@ -57,6 +57,15 @@ export async function prepareSeaInputs(
     pathToFileURL(path.join(generatedDir, "index.ts")).href
   )) as GeneratedIndex;
 
+  // The validators compile in worker processes (all CPU) while this process encodes the schema
+  // response and compiles the modules, which would otherwise leave a core idle.
+  step(
+    `desired-state validators, compiled once (ajv standalone) in worker processes, from ${path.relative(repoRoot, effectiveSchemasDir(generatedDir))}`,
+  );
+  const types = generatedTypes(generatedDir);
+  const compiling = compileValidatorAssets(types, generatedDir, path.join(workDir, "cfn-validators"));
+  compiling.catch(() => {}); // awaited below; this keeps a failure here from going unhandled first
+
   step("GetProviderSchema response, encoded once");
   const encodedSchema = path.join(workDir, "provider-schema.pb");
   // Identity schemas and list resources, also used by the schema response (list_resource_schemas).
@@ -69,24 +78,19 @@ export async function prepareSeaInputs(
   const serialize = loadProtocolDefinitions().provider.GetProviderSchema!.responseSerialize;
   fs.writeFileSync(encodedSchema, serialize(await providerSchemaResponse(description)));
 
-  step(
-    `desired-state validators, compiled once (ajv standalone), from ${path.relative(repoRoot, effectiveSchemasDir(generatedDir))}`,
-  );
-  const types = generatedTypes(generatedDir);
-  const schemaOf = effectiveSchemas(generatedDir);
-  const validators = await compileValidatorAssets(types, generatedDir, path.join(workDir, "cfn-validators"));
+  step("generated modules, one asset each");
+  const moduleAssets = await writeGeneratedModuleAssets(generatedDir, workDir);
+
+  const validators = await compiling;
   // A type without a precompiled validator carries its model schema, for the runtime to compile.
   const notCompiled = new Set(validators.notCompiled);
   const schemaAssets = writeSchemaAssets(
     types.filter((t) => notCompiled.has(t.cfnTypeName)),
-    schemaOf,
+    effectiveSchemas(generatedDir),
     workDir,
   );
   if (validators.notCompiled.length > 0)
     step(`  not compiled, their model schemas embedded instead: ${validators.notCompiled.join(", ")}`);
-
-  step("generated modules, one asset each");
-  const moduleAssets = await writeGeneratedModuleAssets(generatedDir, workDir);
 
   step("bundle (esbuild)");
   const bundle = path.join(workDir, "provider.cjs");
