@@ -23,7 +23,9 @@ const MSK_ARN =
   "arn:aws:kafka:us-east-1:123456789012:configuration/e2e-generated/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0-1";
 
 describe("import with a generated configuration", { skip }, () => {
-  const workspace = useWorkspace("generate-config");
+  // The whole schema here, as users get it by default: the other scenarios serve only their types
+  // (harness.ts, everyType), and `terraform providers schema -json` checks the whole schema itself.
+  const workspace = useWorkspace("generate-config", { everyType: true });
 
   test("values the service reports are written; a required one it does not report is named", async () => {
     const ws = workspace();

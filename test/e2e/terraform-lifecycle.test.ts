@@ -29,8 +29,7 @@ resource "awscc_logs_log_group" "a" {
 `;
 
 describe("terraform lifecycle: AWS::Logs::LogGroup", { skip }, () => {
-  // The whole schema here, as users get it; the other scenarios serve only their types.
-  const workspace = useWorkspace("loggroup", { everyType: true });
+  const workspace = useWorkspace("loggroup");
 
   test("create, then a second plan has no changes", async () => {
     const ws = workspace();
