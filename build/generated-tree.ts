@@ -7,6 +7,8 @@ import { type CfnSchema, directorySchemaSource, effectiveSchemasDir } from "../c
 export interface GeneratedType {
   readonly cfnTypeName: string;
   readonly file: string;
+  /** The Terraform names written for it: resource, singularDataSource, pluralDataSource. */
+  readonly generated: Readonly<Record<string, string>>;
 }
 
 /** The types generate wrote, from its manifest. */

@@ -15,6 +15,11 @@ export interface ConfigSchema {
 
 export type { SchemaCatalog };
 
+export interface TypeNames {
+  readonly resources: readonly string[];
+  readonly dataSources: readonly string[];
+}
+
 export interface ProviderDescription {
   /** The `provider "awscc" {}` block. */
   readonly providerConfig: ConfigSchema;
@@ -25,14 +30,18 @@ export interface ProviderDescription {
   /** Every resource and data source schema, for GetProviderSchema and GetMetadata. */
   schemaCatalog(): MaybePromise<SchemaCatalog>;
   /** The type names alone (cheaper than the catalog when known up front), for GetMetadata. */
-  typeNames?(): MaybePromise<{
-    readonly resources: readonly string[];
-    readonly dataSources: readonly string[];
-  }>;
+  typeNames?(): MaybePromise<TypeNames>;
   /** A GetProviderSchema response encoded ahead of time; answered verbatim when present. */
   encodedSchemaResponse?(): MaybePromise<Uint8Array | undefined>;
   /** Identity schemas and list resource types; without it the provider declares neither. */
   identityCatalog?(): MaybePromise<IdentityCatalog>;
+}
+
+/** The description's type names: from typeNames when it has it, else from its catalog. */
+export async function typeNamesOf(description: ProviderDescription): Promise<TypeNames> {
+  if (description.typeNames) return description.typeNames();
+  const catalog = await description.schemaCatalog();
+  return { resources: Object.keys(catalog.resources), dataSources: Object.keys(catalog.dataSources) };
 }
 
 // Descriptors reach the wire through the schema document, the one mapping both sides share.

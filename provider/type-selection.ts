@@ -2,23 +2,17 @@
 // checks every schema a provider declares at the start of every command (about 0.6 s of CPU for
 // this provider's, README#serving-fewer-types), whatever the configuration uses; a configuration of
 // a few types can name them and skip that work.
-import { buildSchemaCatalog, type ProviderDescription } from "../protocol/provider-description.js";
+import {
+  buildSchemaCatalog,
+  type ProviderDescription,
+  type TypeNames,
+  typeNamesOf,
+} from "../protocol/provider-description.js";
 import { DiagnosticsAnswer } from "../protocol/rpc/context.js";
 import { errorDiagnostic } from "../terraform/provider-backend.js";
 import type { Definition } from "../terraform/schema/types.js";
 
 export const ONLY_TYPES_VARIABLE = "AWSCC_ONLY_TYPES";
-
-/** The type names a provider has, before any selection. */
-export interface AvailableTypeNames {
-  readonly resources: readonly string[];
-  readonly dataSources: readonly string[];
-}
-
-export interface SelectedTypeNames {
-  readonly resources: readonly string[];
-  readonly dataSources: readonly string[];
-}
 
 /**
  * The variable's patterns: names separated by commas or white space, `*` matching any run of
@@ -49,13 +43,12 @@ function patternRegex(pattern: string): RegExp {
  */
 export function selectTypeNames(
   patterns: readonly string[],
-  available: AvailableTypeNames,
+  available: TypeNames,
   pluralOf: (resourceTypeName: string) => string,
-): SelectedTypeNames {
+): TypeNames {
   const regexes = patterns.map(patternRegex);
-  const unmatched = patterns.filter(
-    (_, i) => ![...available.resources, ...available.dataSources].some((name) => regexes[i]!.test(name)),
-  );
+  const every = [...available.resources, ...available.dataSources];
+  const unmatched = patterns.filter((_, i) => !every.some((name) => regexes[i]!.test(name)));
   if (unmatched.length > 0) {
     throw new Error(`${unmatched.join(", ")} matches no resource type or data source of this provider`);
   }
@@ -64,12 +57,6 @@ export function selectTypeNames(
   const companions = new Set(resources.flatMap((name) => [name, pluralOf(name)]));
   const dataSources = available.dataSources.filter((name) => matches(name) || companions.has(name));
   return { resources, dataSources };
-}
-
-async function availableTypeNames(description: ProviderDescription): Promise<AvailableTypeNames> {
-  if (description.typeNames) return description.typeNames();
-  const catalog = await description.schemaCatalog();
-  return { resources: Object.keys(catalog.resources), dataSources: Object.keys(catalog.dataSources) };
 }
 
 /**
@@ -83,15 +70,15 @@ export function describeSelectedTypes(
   description: ProviderDescription,
   patternText: string,
 ): ProviderDescription {
-  type Selection = SelectedTypeNames & { readonly names: ReadonlySet<string> };
+  type Selection = TypeNames & { readonly names: ReadonlySet<string> };
   let selected: Promise<Selection> | undefined;
   const selection = () =>
     (selected ??= Promise.all([
-      availableTypeNames(description),
+      typeNamesOf(description),
       // Loaded only here: the plural rules are no start-up work for a provider serving every type.
       import("../terraform/naming/naming.js"),
     ]).then(([available, { pluralTypeName }]) => {
-      let names: SelectedTypeNames;
+      let names: TypeNames;
       try {
         names = selectTypeNames(
           parseTypePatterns(patternText),

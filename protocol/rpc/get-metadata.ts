@@ -1,5 +1,5 @@
 // GetMetadata: the type names this provider serves, without their schemas.
-import type { ProviderDescription } from "../provider-description.js";
+import { typeNamesOf } from "../provider-description.js";
 import { listResourceTypeNames } from "../identity-messages.js";
 import { SERVER_CAPABILITIES } from "./server-capabilities.js";
 import type { RpcContext, UnaryHandler } from "./context.js";
@@ -7,7 +7,7 @@ import type { RpcContext, UnaryHandler } from "./context.js";
 export function getMetadata(ctx: RpcContext): UnaryHandler {
   const { backend, description } = ctx;
   return async () => {
-    const names = description.typeNames ? await description.typeNames() : await catalogTypeNames(description);
+    const names = await typeNamesOf(description);
     return {
       server_capabilities: SERVER_CAPABILITIES,
       diagnostics: [],
@@ -20,9 +20,4 @@ export function getMetadata(ctx: RpcContext): UnaryHandler {
         : [],
     };
   };
-}
-
-async function catalogTypeNames(description: ProviderDescription) {
-  const catalog = await description.schemaCatalog();
-  return { resources: Object.keys(catalog.resources), dataSources: Object.keys(catalog.dataSources) };
 }

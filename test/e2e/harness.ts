@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { after, before } from "node:test";
+import { generatedTypes } from "../../build/generated-tree.js";
 import { repoRoot } from "../../cfn/paths.js";
 import { type RunningEmulator, startEmulator } from "../../emulator/emulator.js";
 import type { RealismChoice } from "../../emulator/realism/behaviours.js";
@@ -144,12 +145,9 @@ let typeNames: Set<string> | undefined;
 
 /** Every resource and data source name generate wrote (from its manifest; read on first use). */
 function generatedTypeNames(): Set<string> {
-  if (!typeNames) {
-    const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "generated/manifest.json"), "utf8")) as {
-      types: { generated: Record<string, string> }[];
-    };
-    typeNames = new Set(manifest.types.flatMap((t) => Object.values(t.generated)));
-  }
+  typeNames ??= new Set(
+    generatedTypes(path.join(repoRoot, "generated")).flatMap((t) => Object.values(t.generated)),
+  );
   return typeNames;
 }
 

@@ -3,7 +3,8 @@
 // never reported, aws: tags, eventual consistency, scalars as strings): the lifecycle of real types
 // chosen for what services do to them (policy documents, tags, unordered lists, numbers, defaults)
 // must never end in an error the configuration did not cause or an inconsistent result, every
-// apply must be followed by an empty plan, and a refresh-only plan must find nothing. Skipped, with the reason, only without terraform on PATH.
+// apply must be followed by an empty plan, and a refresh-only plan must find nothing. Skipped,
+// with the reason, only without terraform on PATH.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
