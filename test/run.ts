@@ -1,16 +1,19 @@
-// The test command (`npm test`, `npm run test:corpus`): builds the provider binary once, then runs
+// The test command (`npm test`, `npm run test:corpus`): builds the provider binary once and runs
 // the test files in parallel processes, the Terraform end-to-end files first because they are the
-// longest (a long file started last would run alone at the end).
+// longest (a long file started last would run alone at the end). When the binary has to be built,
+// the build runs in the background while the files that do not use the binary run, and those that
+// do come after them (they wait for the build on ensureProviderBinary's lock).
 //
 //   node --import tsx test/run.ts            every test/<area>/*.test.ts
 //   node --import tsx test/run.ts --corpus   every test/<area>/*.corpus.ts (whole-corpus sweeps)
 //   node --import tsx test/run.ts FILE...    just these files
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { run } from "node:test";
 import { spec } from "node:test/reporters";
-import { ensureProviderBinary, findTerraform } from "./e2e/harness.js";
+import { findTerraform, isBinaryFresh } from "./e2e/harness.js";
 
 const testRoot = path.dirname(new URL(import.meta.url).pathname);
 
@@ -42,30 +45,71 @@ function filesEndingWith(suffix: string): string[] {
     .sort();
 }
 
+/** Names that show a test file starts or reads the built binary (directly or through the harness). */
+const USES_BINARY = /\b(ensureProviderBinary|providerBinary|useWorkspace|TerraformWorkspace)\b/;
+
+function usesBinary(file: string): boolean {
+  return /\/(e2e|protocol)\//.test(file) || USES_BINARY.test(fs.readFileSync(file, "utf8"));
+}
+
 function longFirst(files: string[]): string[] {
   const isLong = (file: string) => LONG_FIRST.some((pattern) => pattern.test(file));
   return [...files.filter(isLong), ...files.filter((file) => !isLong(file))];
 }
 
+/** The files that do not use the binary first, then the others, each group in its order. */
+function binaryLast(files: string[]): string[] {
+  return [...files.filter((file) => !usesBinary(file)), ...files.filter(usesBinary)];
+}
+
+/**
+ * Builds the binary in a background process at low priority, so the test processes running
+ * meanwhile keep their CPU (some check real-time deadlines) and the build takes what they leave:
+ * alone, the build keeps only about 1.3 of 2 cores busy. It holds ensureProviderBinary's lock, so
+ * a test file that needs the binary waits for it. A failed build cancels the run.
+ */
+function buildInBackground(cancel: AbortController): void {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(testRoot, "e2e/build-binary.ts")], {
+    cwd: path.dirname(testRoot),
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  if (child.pid !== undefined) os.setPriority(child.pid, 10);
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  child.on("exit", (code) => {
+    if (code === 0) {
+      const seconds = (performance.now() - started) / 1000;
+      console.log(`built dist/terraform-provider-awscc in ${seconds.toFixed(0)} s, beside the tests`);
+      return;
+    }
+    console.error(`building dist/terraform-provider-awscc failed; tests cancelled:\n${stderr}`);
+    process.exitCode = 1;
+    cancel.abort();
+  });
+}
+
 const args = process.argv.slice(2);
 const corpus = args[0] === "--corpus";
-const files = corpus
+const ordered = corpus
   ? filesEndingWith(".corpus.ts")
   : args.length > 0
     ? args.map((file) => path.resolve(file))
     : longFirst(filesEndingWith(".test.ts"));
 
-// Once, before any test process starts, instead of every end-to-end file checking and waiting on
-// the build lock (the e2e suites skip themselves, saying why, when terraform is not on PATH).
-if (findTerraform() && files.some((file) => /\/(e2e|protocol)\//.test(file))) {
-  const started = performance.now();
-  ensureProviderBinary();
-  const seconds = (performance.now() - started) / 1000;
-  if (seconds > 1) console.log(`built dist/terraform-provider-awscc in ${seconds.toFixed(0)} s`);
-}
+// Built once here, instead of by the first test file that needs it while the others wait on the
+// lock (the e2e suites skip themselves, saying why, when terraform is not on PATH).
+const cancel = new AbortController();
+const building = findTerraform() !== undefined && !isBinaryFresh() && ordered.some(usesBinary);
+if (building) buildInBackground(cancel);
+const files = building ? binaryLast(ordered) : ordered;
 
 // The sweeps are all CPU: one process per core. They print their durations but check none (timing
 // is `npm run bench`'s job: a wall-clock limit fails on a loaded machine without a bug).
-const stream = run({ files, concurrency: corpus ? os.availableParallelism() : concurrency() });
+const stream = run({
+  files,
+  concurrency: corpus ? os.availableParallelism() : concurrency(),
+  signal: cancel.signal,
+});
 stream.on("test:fail", () => (process.exitCode = 1));
 stream.compose(new spec()).pipe(process.stdout);

@@ -44,7 +44,8 @@ export function ensureProviderBinary(): void {
   }
 }
 
-function isBinaryFresh(): boolean {
+/** Whether dist/terraform-provider-awscc exists and is newer than everything it is built from. */
+export function isBinaryFresh(): boolean {
   const index = path.join(repoRoot, "generated/index.ts");
   if (!fs.existsSync(index) || !fs.existsSync(providerBinary)) return false;
   // Every folder whose code the build bundles or packs.
