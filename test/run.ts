@@ -4,9 +4,10 @@
 // the build runs in the background while the files that do not use the binary run, and those that
 // do come after them (they wait for the build on ensureProviderBinary's lock).
 //
-//   node --import tsx test/run.ts            every test/<area>/*.test.ts
-//   node --import tsx test/run.ts --corpus   every test/<area>/*.corpus.ts (whole-corpus sweeps)
-//   node --import tsx test/run.ts FILE...    just these files
+//   npm test                  every test/<area>/*.test.ts
+//   npm run test:corpus       every test/<area>/*.corpus.ts (whole-corpus sweeps)
+//   npm test -- FILE...       just these files
+// (package.json runs `node test/node.mjs --import tsx test/run.ts …`: on the Node the binary embeds)
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
