@@ -59,8 +59,11 @@ function longFirst(files: string[]): string[] {
 }
 
 /** The files that do not use the binary first, then the others, each group in its order. */
-function binaryLast(files: string[]): string[] {
-  return [...files.filter((file) => !usesBinary(file)), ...files.filter(usesBinary)];
+function binaryLast(files: string[], usingBinary: ReadonlySet<string>): string[] {
+  return [
+    ...files.filter((file) => !usingBinary.has(file)),
+    ...files.filter((file) => usingBinary.has(file)),
+  ];
 }
 
 /**
@@ -101,9 +104,10 @@ const ordered = corpus
 // Built once here, instead of by the first test file that needs it while the others wait on the
 // lock (the e2e suites skip themselves, saying why, when terraform is not on PATH).
 const cancel = new AbortController();
-const building = findTerraform() !== undefined && !isBinaryFresh() && ordered.some(usesBinary);
+const usingBinary = new Set(ordered.filter(usesBinary)); // each file read once
+const building = findTerraform() !== undefined && usingBinary.size > 0 && !isBinaryFresh();
 if (building) buildInBackground(cancel);
-const files = building ? binaryLast(ordered) : ordered;
+const files = building ? binaryLast(ordered, usingBinary) : ordered;
 
 // The sweeps are all CPU: one process per core. They print their durations but check none (timing
 // is `npm run bench`'s job: a wall-clock limit fails on a loaded machine without a bug).
