@@ -15,9 +15,12 @@ export interface ProcessTimeline {
 }
 
 /** The process that answered GetProviderSchema, in milliseconds from Terraform starting it. */
-export interface SchemaTimeline extends ProcessTimeline {
-  /** The provider's log says the call was served (its own timestamp). */
-  readonly servedMs: number;
+export interface SchemaTimeline {
+  readonly handshakeMs: number;
+  /** GetProviderSchema went out. */
+  readonly firstCallMs: number;
+  /** The provider's log says the call was served (its own timestamp); absent when its line is. */
+  readonly servedMs?: number;
   /** Terraform has the unmarshalled answer ("No provider meta schema returned"). */
   readonly receivedMs: number;
   /** Terraform has converted and checked every schema and closes the process. */
@@ -68,38 +71,34 @@ export function startupTimeline(log: string): StartupTimeline {
   for (let start = find(0, /provider: starting plugin:/); start >= 0;) {
     const next = find(start + 1, /provider: starting plugin:/);
     const end = next >= 0 ? next : lines.length;
+    const within = (index: number): boolean => index >= 0 && index < end;
     const t0 = lines[start]!.ms;
     const using = find(start, /provider: using plugin:/);
-    if (using < 0 || using >= end) throw new Error(`no "using plugin" line after the start at ${start}`);
+    if (!within(using)) throw new Error(`no "using plugin" line after the start at ${start}`);
     const handshakeMs = lines[using]!.ms - t0;
-    const served = find(using, /Served request: tf_rpc=GetProviderSchema/);
-    const answersSchema = schema === undefined && served >= 0 && served < end;
-    // A process that takes the schema from Terraform's cache gets another call first.
-    const call = find(
-      using,
-      answersSchema
-        ? /GRPCProvider\.v6: GetProviderSchema$/
-        : /GRPCProvider\.v6: (?!GetProviderSchema\b)[A-Z]\w+$/,
-    );
-    const firstCallMs = call >= 0 && call < end ? lines[call]!.ms - t0 : undefined;
-    if (answersSchema) {
-      const received = find(served, /No provider meta schema returned/);
-      const closed = find(served, /GRPCProvider\.v6: Close/);
-      if (received < 0 || closed < 0)
-        throw new Error(`no "No provider meta schema returned" or "Close" line`);
+    // Terraform's own lines come in order; the provider's, which Terraform relays from its stderr,
+    // may come later (even after the next process started), so they only add the served time.
+    const schemaCall = find(using, /GRPCProvider\.v6: GetProviderSchema$/);
+    const received = find(using, /No provider meta schema returned/);
+    if (schema === undefined && within(schemaCall) && within(received)) {
+      const closed = find(received, /GRPCProvider\.v6: Close$/);
+      if (!within(closed)) throw new Error(`no "Close" line after the schema was received`);
+      const served = find(using, /Served request: tf_rpc=GetProviderSchema/);
       schema = {
         handshakeMs,
-        ...(firstCallMs === undefined ? {} : { firstCallMs }),
-        servedMs: providerTimestamp(lines[served]!) - t0,
+        firstCallMs: lines[schemaCall]!.ms - t0,
+        ...(served >= 0 ? { servedMs: providerTimestamp(lines[served]!) - t0 } : {}),
         receivedMs: lines[received]!.ms - t0,
         convertedMs: lines[closed]!.ms - t0,
       };
     } else {
-      processes.push({ handshakeMs, ...(firstCallMs === undefined ? {} : { firstCallMs }) });
+      // A process that takes the schema from Terraform's cache gets another call first.
+      const call = find(using, /GRPCProvider\.v6: (?!GetProviderSchema\b)[A-Z]\w+$/);
+      processes.push({ handshakeMs, ...(within(call) ? { firstCallMs: lines[call]!.ms - t0 } : {}) });
     }
     start = next;
   }
-  if (!schema) throw new Error("no provider process served GetProviderSchema");
+  if (!schema) throw new Error("no provider process answered GetProviderSchema");
   return { schema, cached: processes };
 }
 

@@ -31,10 +31,20 @@ test("each provider process's timeline, from Terraform starting it", () => {
   });
 });
 
+test("the provider's own lines, which Terraform relays late, only add the served time", () => {
+  const served = /.*Served request.*\n/.exec(LOG)![0];
+  // Relayed after the next process started.
+  const late = LOG.replace(served, "").replace(/(.*ValidateProviderConfig\n)/, `$1${served}`);
+  assert.deepEqual(startupTimeline(late), startupTimeline(LOG));
+  const { servedMs, ...rest } = startupTimeline(LOG).schema;
+  assert.equal(servedMs, 132);
+  assert.deepEqual(startupTimeline(LOG.replace(served, "")).schema, rest);
+});
+
 test("a log without the lines a timeline needs is an error naming what is missing", () => {
   assert.throws(() => startupTimeline(LOG.replace(/.*using plugin.*\n/g, "")), /no "using plugin" line/);
   assert.throws(
-    () => startupTimeline(LOG.replace(/.*Served request.*\n/, "")),
-    /no provider process served GetProviderSchema/,
+    () => startupTimeline(LOG.replace(/.*No provider meta schema returned.*\n/, "")),
+    /no provider process answered GetProviderSchema/,
   );
 });
