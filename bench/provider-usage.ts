@@ -64,7 +64,7 @@ function readSample(pid: string): { cpu: number; hwmKb: number } | undefined {
 }
 
 /** How many times in a row a pid must show another executable before it is no longer read. */
-const SETTLED_CHECKS = 3;
+export const SETTLED_CHECKS = 3;
 
 type Role = "terraform" | "provider";
 
@@ -77,7 +77,7 @@ type Role = "terraform" | "provider";
  * process Terraform starts shows Terraform's executable, and once seen so it would otherwise be
  * charged to Terraform for good.
  */
-function matchingPids(
+export function matchingPids(
   executables: Readonly<Record<Role, string>>,
   checked: Map<string, number | Role>,
 ): [string, Role][] {
@@ -93,7 +93,10 @@ function matchingPids(
     try {
       exe = fs.readlinkSync(`/proc/${pid}/exe`);
     } catch {
-      continue; // not ours to read, or gone
+      // Not ours to read (kernel threads, init), or gone: counted like another executable, since
+      // each failed readlink costs an exception, and a machine has dozens of such pids.
+      checked.set(pid, typeof known === "number" ? known + 1 : 1);
+      continue;
     }
     const role =
       exe === executables.provider ? "provider" : exe === executables.terraform ? "terraform" : undefined;

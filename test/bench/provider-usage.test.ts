@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { measureCommandUsage } from "../../bench/provider-usage.js";
+import { matchingPids, measureCommandUsage, SETTLED_CHECKS } from "../../bench/provider-usage.js";
 
 test("a pid first seen running the Terraform executable that then execs the provider counts as a provider process", async () => {
   // A shell stands in for Terraform and sleep for the provider: the shell busies itself with builtins
@@ -45,4 +45,33 @@ test("a pid first seen running the Terraform executable that then execs the prov
     usage.spans[0]!.lastSeen - usage.spans[0]!.firstSeen >= 0.6,
     "the span starts before the exec: the shell was sampled",
   );
+});
+
+test("a pid whose executable cannot be read is not read again once it has failed as often as another executable would", async () => {
+  // A zombie (an exited child its parent does not reap) has no executable to read.
+  const parent = spawn("/bin/sh", ["-c", "sleep 0 & echo $!; exec sleep 3"]);
+  const zombie = await new Promise<string>((resolve) =>
+    parent.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())),
+  );
+  try {
+    const readable = (): boolean => {
+      try {
+        fs.readlinkSync(`/proc/${zombie}/exe`);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let waited = 0; readable() && waited < 5000; waited += 20)
+      await new Promise((r) => setTimeout(r, 20));
+    assert.ok(!readable(), "the child has exited and not been reaped");
+    const checked = new Map<string, number | "terraform" | "provider">();
+    const executables = { terraform: "/nonexistent/terraform", provider: "/nonexistent/provider" };
+    for (let i = 0; i < SETTLED_CHECKS; i++) matchingPids(executables, checked);
+    assert.equal(checked.get(zombie), SETTLED_CHECKS);
+    matchingPids(executables, checked);
+    assert.equal(checked.get(zombie), SETTLED_CHECKS, "not read a fourth time");
+  } finally {
+    parent.kill();
+  }
 });
