@@ -8,6 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import { build, type Plugin, transform } from "esbuild";
+import { eagerlyCompiled, type RawSourceMap } from "./eager-compile.js";
 import { repoRoot } from "../cfn/paths.js";
 import { loadProtocolDefinitions } from "../protocol/proto-definitions.js";
 import { providerSchemaResponse } from "../protocol/server.js";
@@ -112,6 +113,13 @@ export async function prepareSeaInputs(
     define: { "import.meta.url": "__bundleUrl" },
     banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
+  const eager = eagerlyCompiled(
+    fs.readFileSync(bundle, "utf8"),
+    JSON.parse(fs.readFileSync(`${bundle}.map`, "utf8")) as RawSourceMap,
+  );
+  fs.writeFileSync(bundle, eager.code);
+  fs.writeFileSync(`${bundle}.map`, JSON.stringify(eager.map));
+  step(`  ${eager.eager.length} modules every process loads at start compiled into the code cache`);
 
   const assets = {
     "provider-schema.pb": encodedSchema,
