@@ -3,7 +3,7 @@
 // holds what was compiled with the bundle, so every provider process compiled again the bodies of
 // the CommonJS modules it loads before its first answer (grpc-js, protobufjs, msgpack...): esbuild
 // wraps each in a method `"path"(exports, module) {…}` that is called later. Rewritten as
-// `"path":(function(exports, module) {…})`, they go into the code cache: measured 2026-11-28, 8 %
+// `"path":(function(exports, module) {…})`, they go into the code cache: measured 2026-11-28, 4–8 %
 // less CPU per provider process of `terraform plan` (docs/performance.md#start-up-on-a-slower-machine).
 // Only those modules: compiling the AWS SDK's too made a larger cache that every process reads and
 // gained nothing.
