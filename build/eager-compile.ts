@@ -5,8 +5,8 @@
 // wraps each in a method `"path"(exports, module) {…}` that is called later. Rewritten as
 // `"path":(function(exports, module) {…})`, they go into the code cache: measured 2026-11-28, 4–8 %
 // less CPU per provider process of `terraform plan` (docs/performance.md#start-up-on-a-slower-machine).
-// Only those modules: compiling the AWS SDK's too made a larger cache that every process reads and
-// gained nothing.
+// Only those modules: compiling the AWS SDK's too made a larger cache that every process reads, and
+// gained less.
 import { decode, encode } from "@jridgewell/sourcemap-codec";
 import ts from "typescript";
 
