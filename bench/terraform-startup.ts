@@ -4,6 +4,7 @@
 // GetProviderSchema, how long Terraform then took to receive and unmarshal the answer and to turn it
 // into its schemas. The start-up figure of bench/provider.ts comes from this project's own gRPC
 // client, whose receipt of the 11 MB answer is slower than Terraform's; this one has none of it.
+// (Trace logging costs Terraform and the provider a little: if anything these figures are high.)
 import { TerraformWorkspace } from "../test/e2e/harness.js";
 
 /** One provider process of a Terraform command, in milliseconds from Terraform starting it. */

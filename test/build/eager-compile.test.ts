@@ -12,7 +12,6 @@ import vm from "node:vm";
 import { build } from "esbuild";
 import { eagerlyCompiled, isStartupModule, type RawSourceMap } from "../../build/eager-compile.js";
 import { launchPlugin } from "../../protocol/plugin-client.js";
-import { embeddedRuntime } from "../../build/node-runtime.js";
 import { repoRoot } from "../../cfn/paths.js";
 import { ensureProviderBinary } from "../e2e/harness.js";
 
@@ -103,7 +102,7 @@ test("every CommonJS module a provider process loads before answering GetProvide
   const copy = path.join(repoRoot, "dist/build", `provider-recording-${process.pid}.cjs`);
   fs.writeFileSync(copy, recording);
   try {
-    const plugin = await launchPlugin({ command: embeddedRuntime(repoRoot).executable, args: [copy] });
+    const plugin = await launchPlugin({ command: process.execPath, args: [copy] });
     try {
       await plugin.callRaw("GetProviderSchema");
     } finally {
