@@ -18,6 +18,7 @@ import {
   makeRecord,
 } from "../terraform/values/index.js";
 import { ConfigBuilder } from "../test/runtime/config-builder.js";
+import { median } from "./median.js";
 
 const WARM_UP_PAIRS = 500;
 const STEADY_PAIRS = 1500;
@@ -99,8 +100,6 @@ async function oneProcess(
     await plugin.shutdown();
   }
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function benchProviderCalls(
   binary: string,

@@ -2,6 +2,7 @@
 // resident memory after the schema, and the binary's size.
 import fs from "node:fs";
 import { launchPlugin } from "../protocol/plugin-client.js";
+import { median } from "./median.js";
 
 export interface ProviderBench {
   readonly handshakeMs: number;
@@ -27,8 +28,6 @@ async function once(binary: string): Promise<Omit<ProviderBench, "binaryMb">> {
   await plugin.shutdown();
   return { handshakeMs: plugin.handshakeMs, schemaMs, rssMb: rss };
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function benchProvider(binary: string, runs: number): Promise<ProviderBench> {
   const results = [];

@@ -16,6 +16,7 @@ import { benchTerraformStartup } from "./terraform-startup.js";
 import { secondsWithoutProvider } from "./free-provider.js";
 import { benchTerraformScale, type CommandFigures, type ScaleBench } from "./terraform-scale.js";
 import { RUNTIME_PACKAGE } from "../build/node-runtime.js";
+import { median } from "./median.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Cold starts are cheap and their times scatter more than the Terraform commands': more of them. */
@@ -29,11 +30,6 @@ const ONLY_GENERATE = process.env.BENCH_ONLY === "generate";
  */
 const ONLY_PROVIDER = process.env.BENCH_ONLY === "provider";
 const scratch = path.join(repoRoot, ".cache", "bench");
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
 
 function time(fn: () => void): number {
   const t = performance.now();

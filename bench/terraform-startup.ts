@@ -6,6 +6,7 @@
 // client, whose receipt of the 11 MB answer is slower than Terraform's; this one has none of it.
 // (Trace logging costs Terraform and the provider a little: if anything these figures are high.)
 import { TerraformWorkspace } from "../test/e2e/harness.js";
+import { median } from "./median.js";
 
 /** One provider process of a Terraform command, in milliseconds from Terraform starting it. */
 export interface ProcessTimeline {
@@ -101,12 +102,6 @@ export function startupTimeline(log: string): StartupTimeline {
   }
   if (!schema) throw new Error("no provider process answered GetProviderSchema");
   return { schema, cached: processes };
-}
-
-/** The median of the values present (NaN when there are none). */
-function median(values: readonly (number | undefined)[]): number {
-  const xs = values.filter((x): x is number => x !== undefined).sort((a, b) => a - b);
-  return xs.length > 0 ? xs[Math.floor(xs.length / 2)]! : NaN;
 }
 
 /** Medians over `runs` of `terraform validate` of one log group (every type served). */

@@ -95,9 +95,10 @@ export async function prepareSeaInputs(
 
   step("bundle (esbuild)");
   const bundle = path.join(workDir, "provider.cjs");
-  await build({
+  const { outputFiles } = await build({
     entryPoints: [process.env.AWSCC_BUILD_ENTRY ?? path.join(repoRoot, "provider/main.ts")],
     outfile: bundle,
+    write: false, // written once, after the rewrite below
     bundle: true,
     platform: "node",
     format: "cjs",
@@ -113,10 +114,12 @@ export async function prepareSeaInputs(
     define: { "import.meta.url": "__bundleUrl" },
     banner: { js: 'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
-  const eager = eagerlyCompiled(
-    fs.readFileSync(bundle, "utf8"),
-    JSON.parse(fs.readFileSync(`${bundle}.map`, "utf8")) as RawSourceMap,
-  );
+  const output = (file: string): string => {
+    const found = outputFiles.find((f) => f.path === file);
+    if (!found) throw new Error(`esbuild wrote no ${file}`);
+    return found.text;
+  };
+  const eager = eagerlyCompiled(output(bundle), JSON.parse(output(`${bundle}.map`)) as RawSourceMap);
   fs.writeFileSync(bundle, eager.code);
   fs.writeFileSync(`${bundle}.map`, JSON.stringify(eager.map));
   step(`  ${eager.eager.length} modules every process loads at start compiled into the code cache`);
