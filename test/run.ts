@@ -1,6 +1,7 @@
 // The test command (`npm test`, `npm run test:corpus`): builds the provider binary once and runs
 // the test files in parallel processes, the Terraform end-to-end files first because they are the
-// longest (a long file started last would run alone at the end). When the binary has to be built,
+// longest (a long file started last would run alone at the end). In the whole suite the short unit
+// files share processes, a few to each (test/process-groups.ts). When the binary has to be built,
 // the build runs in the background while the files that do not use the binary run, and those that
 // do come after them (they wait for the build on ensureProviderBinary's lock).
 //
@@ -15,11 +16,16 @@ import path from "node:path";
 import { run } from "node:test";
 import { spec } from "node:test/reporters";
 import { findTerraform, isBinaryFresh } from "./e2e/harness.js";
+import { canShareProcess, inGroups, writeGroupEntries } from "./process-groups.js";
 
 const testRoot = path.dirname(new URL(import.meta.url).pathname);
 
 /** Files whose name or folder says they drive the Terraform CLI run first. */
 const LONG_FIRST = [/\/e2e\//, /terraform/];
+
+function isLong(file: string): boolean {
+  return LONG_FIRST.some((pattern) => pattern.test(file));
+}
 
 /**
  * Test processes at a time: one more than the cores. An end-to-end file spends part of its time
@@ -54,7 +60,6 @@ function usesBinary(file: string): boolean {
 }
 
 function longFirst(files: string[]): string[] {
-  const isLong = (file: string) => LONG_FIRST.some((pattern) => pattern.test(file));
   return [...files.filter(isLong), ...files.filter((file) => !isLong(file))];
 }
 
@@ -93,6 +98,27 @@ function buildInBackground(cancel: AbortController): void {
   });
 }
 
+/**
+ * The whole suite with the short unit files of each area sharing processes (test/process-groups.ts):
+ * the long files first as before, then the groups, then the files that need a process of their own.
+ * The files that start the binary or drive Terraform keep theirs (they are long anyway, and wait for
+ * the build). The entry files live in a temporary folder removed at exit.
+ */
+function sharingProcesses(files: string[], usingBinary: ReadonlySet<string>): string[] {
+  const shareable = files.filter(
+    (file) => !isLong(file) && !usingBinary.has(file) && canShareProcess(fs.readFileSync(file, "utf8")),
+  );
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "awscc-test-groups-"));
+  process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+  const entries = writeGroupEntries(inGroups(shareable), dir);
+  const grouped = new Set(shareable);
+  return [
+    ...files.filter(isLong),
+    ...entries,
+    ...files.filter((file) => !isLong(file) && !grouped.has(file)),
+  ];
+}
+
 const args = process.argv.slice(2);
 const corpus = args[0] === "--corpus";
 const ordered = corpus
@@ -107,7 +133,8 @@ const cancel = new AbortController();
 const usingBinary = new Set(ordered.filter(usesBinary)); // each file read once
 const building = findTerraform() !== undefined && usingBinary.size > 0 && !isBinaryFresh();
 if (building) buildInBackground(cancel);
-const files = building ? binaryLast(ordered, usingBinary) : ordered;
+const inOrder = args.length === 0 ? sharingProcesses(ordered, usingBinary) : ordered;
+const files = building ? binaryLast(inOrder, usingBinary) : inOrder;
 
 // The sweeps are all CPU: one process per core. They print their durations but check none (timing
 // is `npm run bench`'s job: a wall-clock limit fails on a loaded machine without a bug).
