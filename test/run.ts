@@ -99,24 +99,33 @@ function buildInBackground(cancel: AbortController): void {
 }
 
 /**
- * The whole suite with the short unit files of each area sharing processes (test/process-groups.ts):
- * the long files first as before, then the groups, then the files that need a process of their own.
- * The files that start the binary or drive Terraform keep theirs (they are long anyway, and wait for
- * the build). The entry files live in a temporary folder removed at exit.
+ * The whole suite with the short unit files sharing processes (test/process-groups.ts), those that
+ * use the binary in groups of their own (they wait for the build): the long files first as before,
+ * then the groups, then the files that need a process of their own. The Terraform end-to-end files
+ * keep theirs (they are long anyway). The entry files live in a temporary folder removed at exit.
+ * Returns the files to run and, among them, those that use the binary.
  */
-function sharingProcesses(files: string[], usingBinary: ReadonlySet<string>): string[] {
-  const shareable = files.filter(
-    (file) => !isLong(file) && !usingBinary.has(file) && canShareProcess(fs.readFileSync(file, "utf8")),
-  );
+function sharingProcesses(
+  files: string[],
+  usingBinary: ReadonlySet<string>,
+): { files: string[]; usingBinary: Set<string> } {
+  const shareable = files.filter((file) => !isLong(file) && canShareProcess(fs.readFileSync(file, "utf8")));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "awscc-test-groups-"));
   process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
-  const entries = writeGroupEntries(inGroups(shareable), dir);
+  const entries = (binary: boolean) =>
+    writeGroupEntries(inGroups(shareable.filter((file) => usingBinary.has(file) === binary)), dir);
+  const withoutBinary = entries(false);
+  const withBinary = entries(true);
   const grouped = new Set(shareable);
-  return [
-    ...files.filter(isLong),
-    ...entries,
-    ...files.filter((file) => !isLong(file) && !grouped.has(file)),
-  ];
+  return {
+    files: [
+      ...files.filter(isLong),
+      ...withoutBinary,
+      ...withBinary,
+      ...files.filter((file) => !isLong(file) && !grouped.has(file)),
+    ],
+    usingBinary: new Set([...usingBinary, ...withBinary]),
+  };
 }
 
 const args = process.argv.slice(2);
@@ -133,8 +142,8 @@ const cancel = new AbortController();
 const usingBinary = new Set(ordered.filter(usesBinary)); // each file read once
 const building = findTerraform() !== undefined && usingBinary.size > 0 && !isBinaryFresh();
 if (building) buildInBackground(cancel);
-const inOrder = args.length === 0 ? sharingProcesses(ordered, usingBinary) : ordered;
-const files = building ? binaryLast(inOrder, usingBinary) : inOrder;
+const planned = args.length === 0 ? sharingProcesses(ordered, usingBinary) : { files: ordered, usingBinary };
+const files = building ? binaryLast(planned.files, planned.usingBinary) : planned.files;
 
 // The sweeps are all CPU: one process per core. They print their durations but check none (timing
 // is `npm run bench`'s job: a wall-clock limit fails on a loaded machine without a bug).
