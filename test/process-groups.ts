@@ -12,12 +12,14 @@ import { pathToFileURL } from "node:url";
 export const FILES_PER_GROUP = 8;
 
 /**
- * What keeps a file in a process of its own: hooks at the top level (in a shared process they
- * would apply to every file's tests, and one registered after the first test ran would never run),
- * or changes to process-wide state (the environment, the working directory).
+ * What keeps a file in a process of its own: hooks at its top level other than `after` (in a shared
+ * process they belong to the process's root test: `beforeEach` and `afterEach` would run around
+ * every file's tests, `before` whenever the root gets to it rather than before this file's tests),
+ * or changes to process-wide state (the environment, the working directory). A top-level `after`
+ * runs when the process's last test has ended, which is as good for clean-up.
  */
 const NEEDS_OWN_PROCESS =
-  /^(before|after|beforeEach|afterEach)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|process\.chdir\(/m;
+  /^(before|beforeEach|afterEach)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|process\.chdir\(/m;
 
 export function canShareProcess(source: string): boolean {
   return !NEEDS_OWN_PROCESS.test(source);

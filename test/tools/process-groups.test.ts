@@ -9,10 +9,12 @@ import { describe, test } from "node:test";
 import { canShareProcess, groupEntrySource, inGroups, writeGroupEntries } from "../process-groups.js";
 
 describe("test files sharing a process", () => {
-  test("a file with hooks at the top level or changes to the environment keeps its own process", () => {
+  test("a file with set-up hooks at the top level or changes to the environment keeps its own process", () => {
     assert.equal(canShareProcess('describe("x", () => {\n  before(() => {});\n});\n'), true);
     assert.equal(canShareProcess('before(() => {});\ntest("x", () => {});\n'), false);
+    assert.equal(canShareProcess("beforeEach(() => {});\n"), false);
     assert.equal(canShareProcess("afterEach(() => {});\n"), false);
+    assert.equal(canShareProcess("after(() => removeDir(out));\n"), true);
     assert.equal(canShareProcess('process.env.TF_LOG = "trace";\n'), false);
     assert.equal(canShareProcess('process.env["A_B"] = "1";\n'), false);
     assert.equal(canShareProcess("delete process.env.AWS_REGION;\n"), false);
@@ -53,18 +55,19 @@ describe("test files sharing a process", () => {
     }
   });
 
-  test("the files' tests run in one process and a failure names its own file", () => {
+  test("the files' tests run in one process, a failure names its own file, a top-level after runs", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "awscc-groups-run-"));
     try {
       const first = path.join(dir, "first.test.ts");
       const second = path.join(dir, "second.test.ts");
       fs.writeFileSync(
         first,
-        'import { test } from "node:test";\ntest("first passes", () => { (globalThis as any).seenPid = process.pid; });\n',
+        // A test that is still running when the next file registers its hook.
+        'import { test } from "node:test";\ntest("first passes", async () => { (globalThis as any).seenPid = process.pid; await new Promise((r) => setTimeout(r, 100)); });\n',
       );
       fs.writeFileSync(
         second,
-        'import assert from "node:assert/strict";\nimport { test } from "node:test";\ntest("second sees the same process", () => assert.equal((globalThis as any).seenPid, process.pid));\ntest("second fails", () => assert.equal(1, 2));\n',
+        'import assert from "node:assert/strict";\nimport fs from "node:fs";\nimport { after, test } from "node:test";\nafter(() => fs.writeFileSync(new URL("cleaned", import.meta.url), "yes"));\ntest("second sees the same process", () => assert.equal((globalThis as any).seenPid, process.pid));\ntest("second fails", () => assert.equal(1, 2));\n',
       );
       const [entry] = writeGroupEntries([[first, second]], path.join(dir, "entries"));
       const run = spawnSync(process.execPath, ["--import", "tsx", "--test", "--test-reporter=spec", entry!], {
@@ -79,6 +82,7 @@ describe("test files sharing a process", () => {
       assert.match(run.stdout, /✖ second fails/);
       assert.match(run.stdout, /ℹ tests 3\n/);
       assert.match(run.stdout, /test at \S*second\.test\.ts:/);
+      assert.equal(fs.readFileSync(path.join(dir, "cleaned"), "utf8"), "yes");
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
