@@ -27,8 +27,8 @@ export function canShareProcess(source: string): boolean {
 
 /**
  * The files in even groups of at most `size`, in path order, so that the files of one area (which
- * import the same modules) mostly share a group: 86 files make 11 groups of 7 or 8, not 10 of 8 and
- * one of 6.
+ * import the same modules) mostly share a group: 19 files in groups of at most 8 make groups of 6, 7
+ * and 6, not 8, 8 and 3.
  */
 export function inGroups(files: readonly string[], size = FILES_PER_GROUP): string[][] {
   const sorted = [...files].sort();
@@ -50,7 +50,7 @@ export function groupEntrySource(files: readonly string[]): string {
 
 /**
  * Writes an entry file under `dir` for each group of two or more, named after its first and last
- * files (`runtime.apply-…runtime.plan-.test.mjs`); a group of one is that file itself.
+ * files (`runtime.complete-proposal…runtime.faults.test.mjs`); a group of one is that file itself.
  */
 export function writeGroupEntries(groups: readonly string[][], dir: string): string[] {
   fs.mkdirSync(dir, { recursive: true });
