@@ -55,8 +55,8 @@ function filesEndingWith(suffix: string): string[] {
 /** Names that show a test file starts or reads the built binary (directly or through the harness). */
 const USES_BINARY = /\b(ensureProviderBinary|providerBinary|useWorkspace|TerraformWorkspace)\b/;
 
-function usesBinary(file: string): boolean {
-  return /\/(e2e|protocol)\//.test(file) || USES_BINARY.test(fs.readFileSync(file, "utf8"));
+function usesBinary(file: string, source: string): boolean {
+  return /\/(e2e|protocol)\//.test(file) || USES_BINARY.test(source);
 }
 
 function longFirst(files: string[]): string[] {
@@ -107,9 +107,10 @@ function buildInBackground(cancel: AbortController): void {
  */
 function sharingProcesses(
   files: string[],
+  sources: ReadonlyMap<string, string>,
   usingBinary: ReadonlySet<string>,
 ): { files: string[]; usingBinary: Set<string> } {
-  const shareable = files.filter((file) => !isLong(file) && canShareProcess(fs.readFileSync(file, "utf8")));
+  const shareable = files.filter((file) => !isLong(file) && canShareProcess(sources.get(file)!));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "awscc-test-groups-"));
   process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
   const entries = (binary: boolean) =>
@@ -139,10 +140,12 @@ const ordered = corpus
 // Built once here, instead of by the first test file that needs it while the others wait on the
 // lock (the e2e suites skip themselves, saying why, when terraform is not on PATH).
 const cancel = new AbortController();
-const usingBinary = new Set(ordered.filter(usesBinary)); // each file read once
+const sources = new Map(ordered.map((file) => [file, fs.readFileSync(file, "utf8")])); // each file read once
+const usingBinary = new Set(ordered.filter((file) => usesBinary(file, sources.get(file)!)));
 const building = findTerraform() !== undefined && usingBinary.size > 0 && !isBinaryFresh();
 if (building) buildInBackground(cancel);
-const planned = args.length === 0 ? sharingProcesses(ordered, usingBinary) : { files: ordered, usingBinary };
+const planned =
+  args.length === 0 ? sharingProcesses(ordered, sources, usingBinary) : { files: ordered, usingBinary };
 const files = building ? binaryLast(planned.files, planned.usingBinary) : planned.files;
 
 // The sweeps are all CPU: one process per core. They print their durations but check none (timing
