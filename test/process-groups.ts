@@ -16,7 +16,9 @@ export const FILES_PER_GROUP = 8;
  * process they belong to the process's root test: `beforeEach` and `afterEach` would run around
  * every file's tests, `before` whenever the root gets to it rather than before this file's tests),
  * or changes to process-wide state (the environment, the working directory). A top-level `after`
- * runs when the process's last test has ended, which is as good for clean-up.
+ * runs when the process's last test has ended, which is as good for clean-up. So a file whose tests
+ * share a server or an emulator starts it at its top level (`const h = await startRuntime()`) and
+ * stops it in `after`, or sets it up in a `describe`'s own `before`.
  */
 const NEEDS_OWN_PROCESS =
   /^(before|beforeEach|afterEach)\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|process\.chdir\(/m;

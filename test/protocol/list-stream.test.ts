@@ -1,11 +1,11 @@
 // The ListResource stream of the in-process server with a backend that lists on demand: results
 // are pulled only as far as `limit` asks, and list resources are declared only when the backend
 // lists.
-import { after, before, test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import * as grpc from "@grpc/grpc-js";
 import { silentLogger } from "../../terraform/logger.js";
-import { type RunningPluginServer, startPluginServer } from "../../protocol/main.js";
+import { startPluginServer } from "../../protocol/main.js";
 import { loadProtocolDefinitions } from "../../protocol/proto-definitions.js";
 import type { ListResourceResult, ProviderBackend } from "../../terraform/provider-backend.js";
 import { identityFromIdentifier, identityType } from "../../terraform/identity/identity.js";
@@ -37,19 +37,17 @@ const listing: ProviderBackend = {
   listResource: () => things(),
 };
 
-let server: RunningPluginServer;
-let provider: grpc.Client & Record<string, (...args: unknown[]) => unknown>;
-
-before(async () => {
-  server = await startPluginServer({
-    backend: listing,
-    description: testProviderDescription,
-    logger: silentLogger,
-    env: {},
-  });
-  const { clients } = loadProtocolDefinitions();
-  provider = new clients.provider(`unix://${server.address}`, grpc.credentials.createInsecure()) as never;
+const server = await startPluginServer({
+  backend: listing,
+  description: testProviderDescription,
+  logger: silentLogger,
+  env: {},
 });
+const { clients } = loadProtocolDefinitions();
+const provider = new clients.provider(
+  `unix://${server.address}`,
+  grpc.credentials.createInsecure(),
+) as grpc.Client & Record<string, (...args: unknown[]) => unknown>;
 
 after(async () => {
   provider.close();

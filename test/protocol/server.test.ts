@@ -1,6 +1,6 @@
 // The tfplugin6 server in-process over a plaintext unix socket (no TLS: PLUGIN_CLIENT_CERT unset),
 // driven by a grpc-js client the way Terraform drives it, with the protocol test double behind it.
-import { after, before, describe, test } from "node:test";
+import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import * as grpc from "@grpc/grpc-js";
 import {
@@ -17,7 +17,7 @@ import {
   Unknown,
 } from "../../terraform/values/index.js";
 import { silentLogger } from "../../terraform/logger.js";
-import { startPluginServer, type RunningPluginServer } from "../../protocol/main.js";
+import { startPluginServer } from "../../protocol/main.js";
 import { loadProtocolDefinitions } from "../../protocol/proto-definitions.js";
 import type { ProviderBackend } from "../../terraform/provider-backend.js";
 import { createBackendDouble } from "./backend-double.js";
@@ -39,12 +39,25 @@ const backend = new Proxy(double, {
   get: (target, name: keyof ProviderBackend) => overrides[name] ?? target[name],
 });
 
-let server: RunningPluginServer;
-let provider: Client;
-let controller: Client;
-let health: Client;
-let stdio: grpc.Client & { StreamStdio(request: Message): grpc.ClientReadableStream<Message> };
 let shutdownCalled = false;
+const server = await startPluginServer({
+  backend,
+  description: testProviderDescription,
+  logger: silentLogger,
+  env: { PLUGIN_PROTOCOL_VERSIONS: "5,6" },
+  onShutdown: () => {
+    shutdownCalled = true;
+  },
+});
+const { clients } = loadProtocolDefinitions();
+const target = `unix://${server.address}`;
+const insecure = grpc.credentials.createInsecure();
+const provider = new clients.provider(target, insecure) as unknown as Client;
+const controller = new clients.controller(target, insecure) as unknown as Client;
+const health = new clients.health(target, insecure) as unknown as Client;
+const stdio = new clients.stdio(target, insecure) as unknown as grpc.Client & {
+  StreamStdio(request: Message): grpc.ClientReadableStream<Message>;
+};
 
 function call(client: Client, method: string, request: Message = {}): Promise<Message> {
   return new Promise((resolve, reject) => {
@@ -68,25 +81,6 @@ function diagnosticsOf(
 ): { severity: string; summary: string; detail: string; attribute: { steps: Message[] } | null }[] {
   return response.diagnostics as never;
 }
-
-before(async () => {
-  server = await startPluginServer({
-    backend,
-    description: testProviderDescription,
-    logger: silentLogger,
-    env: { PLUGIN_PROTOCOL_VERSIONS: "5,6" },
-    onShutdown: () => {
-      shutdownCalled = true;
-    },
-  });
-  const { clients } = loadProtocolDefinitions();
-  const target = `unix://${server.address}`;
-  const insecure = grpc.credentials.createInsecure();
-  provider = new clients.provider(target, insecure) as unknown as Client;
-  controller = new clients.controller(target, insecure) as unknown as Client;
-  health = new clients.health(target, insecure) as unknown as Client;
-  stdio = new clients.stdio(target, insecure) as unknown as typeof stdio;
-});
 
 after(async () => {
   await server.shutdown();

@@ -4,15 +4,11 @@ import AdmZip from "adm-zip";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { after, describe, test } from "node:test";
 import { resolveSchemasDir } from "../../cfn/paths.js";
 import { refreshSchemas } from "../../generator/refresh/refresh.js";
 import { formatRefreshSummary } from "../../generator/refresh/summary.js";
 import { assertWholeCache, readJson, removeDir, sampleSchemaFiles, tempDir } from "./helpers.js";
-
-let root: string;
-let archive: string;
-let files: string[];
 
 /** AWS's archive naming: `AWS_Logs_LogGroup.json` → `aws-logs-loggroup.json`. */
 function archiveName(file: string): string {
@@ -24,22 +20,19 @@ function archiveName(file: string): string {
   );
 }
 
-before(() => {
-  root = tempDir("archive");
-  files = sampleSchemaFiles(150);
-  const zip = new AdmZip();
-  for (const file of files) {
-    zip.addFile(archiveName(file), fs.readFileSync(path.join(resolveSchemasDir(), file)));
-  }
-  zip.addFile("aws-broken-truncated.json", Buffer.from('{"typeName": "AWS::Broken::Truncated", "prop'));
-  zip.addFile("aws-broken-notypename.json", Buffer.from('{"description": "no type name"}'));
-  zip.addFile("aws-copy-of-first.json", fs.readFileSync(path.join(resolveSchemasDir(), files[0] as string)));
-  zip.addFile("README.txt", Buffer.from("not a schema"));
-  archive = path.join(root, "CloudformationSchema.zip");
-  zip.writeZip(archive);
-});
-
+const root = tempDir("archive");
 after(() => removeDir(root));
+const files = sampleSchemaFiles(150);
+const archive = path.join(root, "CloudformationSchema.zip");
+const zip = new AdmZip();
+for (const file of files) {
+  zip.addFile(archiveName(file), fs.readFileSync(path.join(resolveSchemasDir(), file)));
+}
+zip.addFile("aws-broken-truncated.json", Buffer.from('{"typeName": "AWS::Broken::Truncated", "prop'));
+zip.addFile("aws-broken-notypename.json", Buffer.from('{"description": "no type name"}'));
+zip.addFile("aws-copy-of-first.json", fs.readFileSync(path.join(resolveSchemasDir(), files[0] as string)));
+zip.addFile("README.txt", Buffer.from("not a schema"));
+zip.writeZip(archive);
 
 describe("refresh-schemas --from-archive", () => {
   test("caches every valid entry under its typeName and reports the broken ones", async () => {

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { after, describe, test } from "node:test";
 import { repoRoot, resolveSchemasDir } from "../../cfn/paths.js";
 import { RefreshAbortedError } from "../../generator/refresh/aborted.js";
 import { refreshSchemas } from "../../generator/refresh/refresh.js";
@@ -18,16 +18,10 @@ import {
   tempDir,
 } from "./helpers.js";
 
-let root: string;
-let smallSource: string;
-
-before(() => {
-  root = tempDir("atomic");
-  smallSource = path.join(root, "small-source");
-  copySchemas(sampleSchemaFiles(100), smallSource);
-});
-
+const root = tempDir("atomic");
 after(() => removeDir(root));
+const smallSource = path.join(root, "small-source");
+copySchemas(sampleSchemaFiles(100), smallSource);
 
 async function seedCache(cacheDir: string): Promise<Record<string, string>> {
   const seeded = await refreshSchemas({ source: { kind: "directory", path: smallSource }, cacheDir });

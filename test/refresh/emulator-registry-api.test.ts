@@ -8,27 +8,19 @@ import {
 } from "@aws-sdk/client-cloudformation";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
-import { type RunningEmulator, startEmulator } from "../../emulator/emulator.js";
+import { after, describe, test } from "node:test";
+import { startEmulator } from "../../emulator/emulator.js";
 import { copySchemas, CREDENTIALS, readJson, removeDir, sampleSchemaFiles, tempDir } from "./helpers.js";
 
-let root: string;
-let typeNames: string[];
-let emulator: RunningEmulator;
-let client: CloudFormationClient;
-
-before(async () => {
-  root = tempDir("registry-api");
-  typeNames = copySchemas(sampleSchemaFiles(60), root);
-  emulator = await startEmulator({ port: 0, schemasDir: root, region: "eu-west-1" });
-  client = new CloudFormationClient({
-    endpoint: emulator.url,
-    region: "eu-west-1",
-    credentials: CREDENTIALS,
-    maxAttempts: 1,
-  });
+const root = tempDir("registry-api");
+const typeNames = copySchemas(sampleSchemaFiles(60), root);
+const emulator = await startEmulator({ port: 0, schemasDir: root, region: "eu-west-1" });
+const client = new CloudFormationClient({
+  endpoint: emulator.url,
+  region: "eu-west-1",
+  credentials: CREDENTIALS,
+  maxAttempts: 1,
 });
-
 after(async () => {
   client.destroy();
   await emulator.stop();

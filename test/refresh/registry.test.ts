@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { after, before, beforeEach, describe, test } from "node:test";
-import { type RunningEmulator, startEmulator } from "../../emulator/emulator.js";
+import { after, beforeEach, describe, test } from "node:test";
+import { startEmulator } from "../../emulator/emulator.js";
 import { RefreshAbortedError } from "../../generator/refresh/aborted.js";
 import { refreshSchemas, type RefreshOptions } from "../../generator/refresh/refresh.js";
 import type { RegistrySourceOptions } from "../../generator/refresh/registry-source.js";
@@ -22,11 +22,6 @@ import {
 } from "./helpers.js";
 
 const NOT_PROVISIONABLE = "AWS::RefreshTest::NoDeleteHandler";
-
-let root: string;
-let schemasDir: string;
-let expectedTypes: string[];
-let emulator: RunningEmulator;
 
 /** A copy of a real schema under another name, without its delete handler. */
 function writeNonProvisionable(dir: string, fromFile: string): void {
@@ -66,29 +61,25 @@ function describeCalls(status?: number): string[] {
     .map((call) => call.typeName ?? "?");
 }
 
-before(async () => {
-  root = tempDir("registry");
-  schemasDir = path.join(root, "registry-schemas");
-  const files = sampleSchemaFiles(50);
-  expectedTypes = copySchemas(files, schemasDir);
-  const withHandlers = files.find((file) => {
-    const handlers = (readJson(path.join(schemasDir, file)) as { handlers?: Record<string, unknown> })
-      .handlers;
-    return handlers !== undefined && "delete" in handlers;
-  });
-  assert.ok(withHandlers);
-  writeNonProvisionable(schemasDir, withHandlers);
-  emulator = await startEmulator({ port: 0, schemasDir });
+const root = tempDir("registry");
+const schemasDir = path.join(root, "registry-schemas");
+const sampleFiles = sampleSchemaFiles(50);
+const expectedTypes = copySchemas(sampleFiles, schemasDir);
+const withHandlers = sampleFiles.find((file) => {
+  const handlers = (readJson(path.join(schemasDir, file)) as { handlers?: Record<string, unknown> }).handlers;
+  return handlers !== undefined && "delete" in handlers;
 });
-
+assert.ok(withHandlers);
+writeNonProvisionable(schemasDir, withHandlers);
+const emulator = await startEmulator({ port: 0, schemasDir });
 after(async () => {
   await emulator.stop();
   removeDir(root);
 });
 
-beforeEach(() => emulator.control.reset());
-
 describe("refresh-schemas --from-registry", () => {
+  beforeEach(() => emulator.control.reset());
+
   test("fetches every provisionable public AWS type into the cache, with hashes in the manifest", async () => {
     assert.ok(expectedTypes.length >= 25, `sample of ${expectedTypes.length} schemas`);
     const cacheDir = path.join(root, "e2e", "cache");

@@ -2,17 +2,12 @@
 // and eight more in the corpus): the plan to create one is refused, naming the type, instead of an
 // apply that Cloud Control stops with UnsupportedActionException.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
+import { after, test } from "node:test";
+import { loadResource, startRuntime } from "./harness.js";
 import { errorsOf } from "./terraform.js";
 
-let h: RuntimeHarness;
-before(async () => {
-  h = await startRuntime();
-});
-after(async () => {
-  await h.close();
-});
+const h = await startRuntime();
+after(() => h.close());
 
 test("planning a create of a type without a create handler is an error naming the type", async () => {
   const definition = await loadResource("awscc_dax_subnet_group");

@@ -7,7 +7,7 @@ import { after, before, describe, test } from "node:test";
 import type { ResourceDefinition } from "../../terraform/schema/types.js";
 import { definitionImpliedType } from "../../terraform/values/implied-type.js";
 import { isRecord, makeRecord, type TfValue, valueEquals } from "../../terraform/values/index.js";
-import { loadResource, type RuntimeHarness, startRuntime } from "./harness.js";
+import { loadResource, startRuntime } from "./harness.js";
 import { errorsOf } from "./terraform.js";
 
 const TYPE = "AWS::RDS::DBCluster";
@@ -16,13 +16,8 @@ const ID = "wo-runtime";
 const member = (value: TfValue, name: string): TfValue => (isRecord(value) ? (value[name] ?? null) : null);
 
 // One emulator for the file: each type's objects have their own identifiers.
-let h: RuntimeHarness;
-before(async () => {
-  h = await startRuntime();
-});
-after(async () => {
-  await h.close();
-});
+const h = await startRuntime();
+after(() => h.close());
 
 describe("write-only arguments: awscc_rds_db_cluster.master_user_password_wo", () => {
   let definition: ResourceDefinition;
