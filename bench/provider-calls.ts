@@ -23,6 +23,8 @@ import { median } from "./median.js";
 const WARM_UP_PAIRS = 500;
 const STEADY_PAIRS = 1500;
 const CONCURRENCY = 10; // Terraform's default -parallelism
+/** No deadline on the calls, as Terraform sends none (a deadline arms a timer per call in grpc-js). */
+const NO_DEADLINE = Infinity;
 
 export interface CallsBench {
   /** Provider CPU ms per pair over the first 500 pairs of a fresh process (medians over runs). */
@@ -76,16 +78,21 @@ async function oneProcess(
         Array.from({ length: CONCURRENCY }, async () => {
           while (next < pairs) {
             const c = cases[next++ % cases.length]!;
-            const validated = await plugin.call("ValidateResourceConfig", {
-              type_name: c.typeName,
-              config: c.config,
-            });
-            const planned = await plugin.call("PlanResourceChange", {
-              type_name: c.typeName,
-              prior_state: c.nothing,
-              proposed_new_state: c.config,
-              config: c.config,
-            });
+            const validated = await plugin.call(
+              "ValidateResourceConfig",
+              { type_name: c.typeName, config: c.config },
+              NO_DEADLINE,
+            );
+            const planned = await plugin.call(
+              "PlanResourceChange",
+              {
+                type_name: c.typeName,
+                prior_state: c.nothing,
+                proposed_new_state: c.config,
+                config: c.config,
+              },
+              NO_DEADLINE,
+            );
             if (errors(validated).length + errors(planned).length > 0)
               throw new Error(
                 `${c.typeName}: ${JSON.stringify([validated.diagnostics, planned.diagnostics])}`,

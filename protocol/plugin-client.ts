@@ -37,6 +37,13 @@ export interface LaunchOptions {
   readonly handshakeTimeoutMs?: number;
 }
 
+/**
+ * A call's deadline; Infinity sends none, as Terraform does (grpc-js then sets no `grpc-timeout`
+ * header, so the server arms no deadline timer for the call).
+ */
+const deadlineAfter = (timeoutMs: number): number =>
+  Number.isFinite(timeoutMs) ? Date.now() + timeoutMs : Infinity;
+
 export async function launchPlugin(options: LaunchOptions): Promise<LaunchedPlugin> {
   const clientCert = generateSelfSignedCertificate();
   const started = performance.now();
@@ -107,7 +114,7 @@ export async function launchPlugin(options: LaunchOptions): Promise<LaunchedPlug
     new Promise<Message>((resolve, reject) => {
       const fn = client[method];
       if (!fn) return reject(new Error(`no method ${method}`));
-      fn.call(client, request, { deadline: Date.now() + timeoutMs }, (error, response) =>
+      fn.call(client, request, { deadline: deadlineAfter(timeoutMs) }, (error, response) =>
         error ? reject(error) : resolve(response),
       );
     });
@@ -121,7 +128,7 @@ export async function launchPlugin(options: LaunchOptions): Promise<LaunchedPlug
         const fn = (provider as unknown as Record<string, StreamMethod>)[method];
         if (!fn) return reject(new Error(`no method ${method}`));
         const messages: Message[] = [];
-        const call = fn.call(provider, request, { deadline: Date.now() + timeoutMs });
+        const call = fn.call(provider, request, { deadline: deadlineAfter(timeoutMs) });
         call.on("data", (message: Message) => messages.push(message));
         call.on("error", reject);
         call.on("end", () => resolve(messages));
@@ -135,7 +142,7 @@ export async function launchPlugin(options: LaunchOptions): Promise<LaunchedPlug
           definition.requestSerialize,
           (bytes: Buffer) => bytes,
           request,
-          { deadline: Date.now() + timeoutMs },
+          { deadline: deadlineAfter(timeoutMs) },
           (error, response) =>
             error || !response ? reject(error ?? new Error("empty response")) : resolve(response),
         );
