@@ -14,6 +14,7 @@ import {
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from "@smithy/types";
 import { BoundedRetryStrategy, defaultBackoffMs } from "../cloudcontrol/retry-strategy.js";
 import { proxyAgents, resolveProxySettings } from "./proxy.js";
+import { Sha256 } from "./signing-hash.js";
 import type { ProviderSettings } from "./settings.js";
 
 export interface AwsSession {
@@ -174,6 +175,7 @@ export async function openSession(settings: ProviderSettings, options: SessionOp
     ...(settings.profile ? { profile: settings.profile } : {}),
     ...(credentials ? { credentials } : {}),
     customUserAgent: userAgent(settings, options),
+    sha256: Sha256,
     maxAttempts: settings.maxRetries,
     retryStrategy: new BoundedRetryStrategy({
       maxAttempts: settings.maxRetries,
