@@ -20,7 +20,7 @@ function bytesOf(data: SourceData, encoding?: BufferEncoding): Buffer {
   return Buffer.from(data);
 }
 
-/** The KeyObject of a secret, made once while the secret stays among the last MAX_SECRETS used. */
+/** The KeyObject of a secret, made once; all are dropped when MAX_SECRETS different ones were seen. */
 export function secretKeyOf(secret: SourceData): KeyObject {
   const bytes = bytesOf(secret);
   const id = bytes.toString("latin1");

@@ -20,12 +20,13 @@ describe("signing hash", () => {
     assert.equal(hex(await hash.digest()), expected.toString("hex"));
   });
 
-  test("computes HMACs as createHmac does, for short, block-sized and long secrets of either form", async () => {
+  test("computes HMACs as createHmac does, for empty, short, block-sized and long secrets of either form", async () => {
     const secrets = [
       "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY",
       randomBytes(32),
       randomBytes(64),
       randomBytes(200),
+      new Uint8Array(0),
     ];
     for (const secret of secrets) {
       const message = randomBytes(97);
