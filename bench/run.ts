@@ -1,6 +1,6 @@
-// npm run bench: generation speed as a ratio against a baseline measured in the same run, the
-// typecheck time of generated/, and the size of the generated tree; then the provider binary and
-// Terraform at 200 and 1,000 resources.
+// npm run bench: generation speed and a directory refresh of the schema cache, each as a ratio
+// against a baseline measured in the same run, the typecheck time of generated/, and the size of the
+// generated tree; then the provider binary and Terraform at 200 and 1,000 resources.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -11,6 +11,7 @@ import { findTerraform } from "../test/e2e/harness.js";
 import { benchProvider } from "./provider.js";
 import { benchProviderCalls } from "./provider-calls.js";
 import { benchKinds } from "./scale-configs.js";
+import { benchSchemaRefresh, type RefreshBench } from "./schema-refresh.js";
 import { benchTerraformPlan } from "./terraform-plan.js";
 import { benchTerraformStartup } from "./terraform-startup.js";
 import { secondsWithoutProvider } from "./free-provider.js";
@@ -117,6 +118,12 @@ function printGeneration(
   );
 }
 
+function printRefresh(r: RefreshBench): void {
+  console.log(
+    `refresh-schemas --from-dir of ${r.schemas} schemas into an empty cache: ${r.refreshSeconds.toFixed(2)} s = ${(r.refreshSeconds / r.baselineSeconds).toFixed(2)}x baseline (read, parse and write back every schema: ${r.baselineSeconds.toFixed(2)} s)`,
+  );
+}
+
 async function main(): Promise<void> {
   if (ONLY_PROVIDER) {
     await benchBinaryAndScale();
@@ -132,9 +139,11 @@ async function main(): Promise<void> {
   const shm = fs.existsSync("/dev/shm") ? fs.mkdtempSync("/dev/shm/awscc-bench-") : undefined;
   const inMemory = shm ? compare(layout, path.join(shm, "generated"), path.join(shm, "baseline")) : undefined;
   if (shm) fs.rmSync(shm, { recursive: true, force: true });
+  const refresh = await benchSchemaRefresh(scratch, RUNS);
 
   if (ONLY_GENERATE) {
     printGeneration(layout, gen, base, inMemory, cold);
+    printRefresh(refresh);
     fs.rmSync(outDir, { recursive: true, force: true });
     fs.rmSync(scratch, { recursive: true, force: true });
     return;
@@ -150,6 +159,7 @@ async function main(): Promise<void> {
   fs.rmSync(path.join(outDir, "tsconfig.json"));
 
   printGeneration(layout, gen, base, inMemory, cold);
+  printRefresh(refresh);
   console.log(`typecheck of generated tree: ${typecheck.toFixed(1)} s   (target < 60 s)`);
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.rmSync(scratch, { recursive: true, force: true });

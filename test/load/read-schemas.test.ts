@@ -133,7 +133,5 @@ describe("the real corpus", () => {
     const files = result.schemas.map((s) => s.file);
     assert.deepEqual(files, [...files].sort());
     for (const s of result.schemas) assert.equal(s.file, s.typeName.replaceAll("::", "_") + ".json");
-    // Generous bound: the machine is shared; the point is to catch an order-of-magnitude regression.
-    assert.ok(elapsed < baseline * 3 + 500, `reading took ${elapsed.toFixed(0)} ms`);
   });
 });

@@ -1,5 +1,5 @@
-// Directory refresh of the whole shared corpus (timed), a second refresh against it, and `generate`
-// reading the refreshed cache by default.
+// Directory refresh of the whole shared corpus, a second refresh against it, and `generate` reading
+// the refreshed cache by default. (Its speed is measured by `npm run bench`, against a baseline.)
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -50,9 +50,8 @@ before(async () => {
 after(() => removeDir(root));
 
 describe("refresh-schemas --from-dir", () => {
-  test("caches the whole shared corpus in a few seconds", (t) => {
+  test("caches the whole shared corpus", (t) => {
     t.diagnostic(`refresh of ${first.read} schemas took ${firstSeconds.toFixed(2)} s`);
-    assert.ok(firstSeconds < 10, `took ${firstSeconds.toFixed(2)} s`);
     const sourceFiles = listSchemaFiles(resolveSchemasDir());
     const manifest = assertWholeCache(cacheDir);
     assert.equal(manifest.counts.types, sourceFiles.length);
