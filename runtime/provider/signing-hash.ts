@@ -21,7 +21,7 @@ function bytesOf(data: SourceData, encoding?: BufferEncoding): Buffer {
 }
 
 /** The KeyObject of a secret, made once; all are dropped when MAX_SECRETS different ones were seen. */
-export function secretKeyOf(secret: SourceData): KeyObject {
+function secretKeyOf(secret: SourceData): KeyObject {
   const bytes = bytesOf(secret);
   const id = bytes.toString("latin1");
   let key = secretKeys.get(id);
