@@ -48,8 +48,11 @@ test("a pid first seen running the Terraform executable that then execs the prov
 });
 
 test("a pid whose executable cannot be read is not read again once it has failed as often as another executable would", async () => {
-  // A zombie (an exited child its parent does not reap) has no executable to read.
-  const parent = spawn("/bin/sh", ["-c", "sleep 0 & echo $!; exec sleep 3"]);
+  // A zombie (an exited child its parent does not reap) has no executable to read. The child exits
+  // a second after the shell has become `sleep`, which never reaps: a child exiting at once was
+  // sometimes reaped by the shell itself before its exec (5–17 % of 100 tries with the cores busy),
+  // its pid then gone from /proc. The parent lives until the test kills it.
+  const parent = spawn("/bin/sh", ["-c", "sleep 1 & echo $!; exec sleep 120"]);
   const zombie = await new Promise<string>((resolve) =>
     parent.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())),
   );
