@@ -8,7 +8,7 @@
 //   npm test                  every test/<area>/*.test.ts
 //   npm run test:corpus       every test/<area>/*.corpus.ts (whole-corpus sweeps)
 //   npm test -- FILE...       just these files
-// (package.json runs `node test/node.mjs --import tsx test/run.ts …`: on the Node the binary embeds)
+// (package.json runs `node bin/node.mjs --import tsx test/run.ts …`: on the Node the binary embeds)
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
