@@ -1,7 +1,7 @@
 // Terraform values as plain data: null and unknown may appear at any depth. The shape of a value is
 // interpreted through its CtyType (an array is a list, set or tuple; a record is a map or object).
 import { type CtyType, sortedAttributeNames } from "./cty-type.js";
-import { DecimalNumber, numberText, type TfNumber } from "./number.js";
+import { DecimalNumber, numbersEqual, numberText, type TfNumber } from "./number.js";
 import { emptyRecord } from "./plain-record.js";
 import { UntakenByKey } from "./untaken.js";
 
@@ -157,13 +157,55 @@ export function valueEquals(
 ): boolean {
   const left = a ?? null;
   const right = b ?? null;
-  if (left === null || right === null) return left === right;
+  if (left === right) return true;
+  if (left === null || right === null) return false;
   if (left instanceof Unknown || right instanceof Unknown) {
     if (!(left instanceof Unknown && right instanceof Unknown)) return false;
     return options.ignoreRefinements === true || refinementKey(left) === refinementKey(right);
   }
-  return canonicalKey(type, left, options) === canonicalKey(type, right, options);
+  // Member by member, stopping at the first difference: what canonicalKey's texts would say, without
+  // building them (a plan compares whole resources). Sets and dynamic values compare by their keys.
+  switch (type.kind) {
+    case "string":
+    case "bool":
+      return false; // not the same primitive (checked above)
+    case "number":
+      return numbersEqual(left as TfNumber, right as TfNumber);
+    case "list":
+    case "tuple": {
+      const l = left as TfList;
+      const r = right as TfList;
+      if (l.length !== r.length) return false;
+      for (let i = 0; i < l.length; i++) {
+        const elementType = type.kind === "tuple" ? (type.elements[i] ?? DYNAMIC) : type.element;
+        if (!valueEquals(elementType, l[i], r[i], options)) return false;
+      }
+      return true;
+    }
+    case "map": {
+      const l = left as TfRecord;
+      const r = right as TfRecord;
+      const keys = Object.keys(l);
+      if (keys.length !== Object.keys(r).length) return false;
+      for (const key of keys) {
+        if (!Object.hasOwn(r, key) || !valueEquals(type.element, l[key], r[key], options)) return false;
+      }
+      return true;
+    }
+    case "object": {
+      const l = left as TfRecord;
+      const r = right as TfRecord;
+      for (const name of Object.keys(type.attributes)) {
+        if (!valueEquals(type.attributes[name] as CtyType, l[name], r[name], options)) return false;
+      }
+      return true;
+    }
+    default:
+      return canonicalKey(type, left, options) === canonicalKey(type, right, options);
+  }
 }
+
+const DYNAMIC: CtyType = { kind: "dynamic" };
 
 /**
  * The items of a list, keyed once each (canonicalKey), to find for one value after another the first
